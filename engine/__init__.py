@@ -1,0 +1,43 @@
+"""Black Angel rules engine: a pure, deterministic decision machine.
+
+See engine/API.md for the contract the other packages use.
+"""
+
+from engine.decision import Action, Decision, Event, Option
+from engine.errors import (
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionsError,
+    InvariantError,
+    NotYourDecisionError,
+)
+from engine.game import Game, replay
+from engine.state import GameOptions, from_json, to_json
+
+
+def options_to_json(options: GameOptions) -> dict:
+    return to_json(options)
+
+
+def options_from_json(data: dict) -> GameOptions:
+    return from_json(GameOptions, data)
+
+
+__all__ = [
+    "Action",
+    "Decision",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameOptions",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidOptionsError",
+    "InvariantError",
+    "NotYourDecisionError",
+    "Option",
+    "options_from_json",
+    "options_to_json",
+    "replay",
+]

@@ -1,0 +1,94 @@
+"""B.3: the Black Angel advances, the first strip's cards are ejected
+(neutralization effects), the strip rotates to the end, Spes comes in sight."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import COLOUR_INDEX, MIDDLE, MISSION_CARDS, Bundle, HexKind, MissionKind
+from engine.ops import gain, hex_spec, owned_in_space, player, trigger_end
+from engine.space import hex_name
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+VP_PER_CARD = 3
+
+
+def advance_black_angel(g: Game) -> None:
+    b = g.state.board
+    centre = len(b.strips) // 2
+    here, ahead = (centre, MIDDLE), (centre + 1, MIDDLE)
+    if hex_spec(g, here).kind is HexKind.ASTEROID:
+        # Ships sheltering in the Black Angel's asteroid hex are destroyed when it leaves.
+        for seat in b.strips[centre].ships[MIDDLE]:
+            player(g, seat).robots_supply += 1  # R4: the pilot goes back to the supply
+            g.log(
+                "ship_destroyed",
+                f"{g.name(seat)}'s ship in the asteroid field at {hex_name(here)} is destroyed.",
+                seat,
+            )
+        b.strips[centre].ships[MIDDLE] = []
+    reached = hex_spec(g, ahead).kind is HexKind.SPES
+    g.log("advance", "The Black Angel advances toward Spes.")
+    eject_first_strip(g)
+    strip = b.strips.pop(0)
+    strip.side ^= 1
+    strip.cards = [None] * 5
+    strip.ships = [[] for _ in range(5)]
+    if b.spes_token == strip.number:
+        b.spes_token = None
+        strip.spes_tile = True
+        g.log("spes", "Planet Spes comes in sight at the end of the Space board!")
+    b.strips.append(strip)
+    if reached:
+        b.at_spes = True
+        trigger_end(g, "spes")
+
+
+def eject_first_strip(g: Game) -> None:
+    """Neutralization effects first (counting neither the cards being ejected
+    nor the first strip), then each card goes to its owner, robots and ships
+    go back (R4, R5)."""
+    strip = g.state.board.strips[0]
+    for pos, placed in enumerate(strip.cards):
+        if placed is None:
+            continue
+        m = MISSION_CARDS[placed.card]
+        if m.kind is not MissionKind.NEUTRALIZATION:
+            continue
+        g.log(
+            "neutralization",
+            f"{g.name(placed.owner)}'s neutralization Mission at {hex_name((0, pos))} triggers.",
+        )
+        holders = [s for s in strip.ships[pos] if s != placed.owner]
+        eff = m.effect
+        if eff.per_space or eff.per_tucked:
+            for seat in [placed.owner, *holders]:
+                if eff.per_space:
+                    n = owned_in_space(g, seat, eff.per_space, skip_first=True)
+                else:
+                    n = len(player(g, seat).tucked[COLOUR_INDEX[eff.per_tucked]])
+                gain(g, seat, Bundle(vp=VP_PER_CARD * n), "neutralization Mission")
+        else:
+            gain(g, placed.owner, eff.gain, "neutralization Mission (owner)")
+            for seat in holders:
+                gain(g, seat, eff.holder_gain, "ship on a neutralization Mission")
+    for pos in range(5):
+        placed = strip.cards[pos]
+        if placed is not None:
+            owner = player(g, placed.owner)
+            owner.tucked[COLOUR_INDEX[MISSION_CARDS[placed.card].colour]].append(placed.card)
+            owner.robots_supply += 1  # the robot on the reward
+            g.log(
+                "eject_card",
+                f"{g.name(placed.owner)}'s Mission card at {hex_name((0, pos))} is ejected and tucked.",
+                placed.owner,
+            )
+        for seat in strip.ships[pos]:
+            player(g, seat).robots_supply += 1  # the pilot; the ship returns to the general supply
+            g.log(
+                "ship_removed", f"{g.name(seat)}'s ship at {hex_name((0, pos))} leaves Space.", seat
+            )
+        strip.cards[pos] = None
+        strip.ships[pos] = []

@@ -1,0 +1,195 @@
+"""The decision machine: one pending decision at a time, `apply` validates or raises.
+
+The turn is a stack of small JSON frames (state.frames, top last). A frame's
+handler (engine/handlers.py registry) either resolves it automatically or
+offers options; the loop in `_run` resolves automatic frames until one needs
+a person, or the stack empties and the next turn starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.components import PLAYER_COLOURS
+from engine.decision import Action, Decision, Event, Option
+from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
+from engine.state import GameOptions, GameState, from_json, to_json
+
+# A decision whose only option is one of these is answered by the engine:
+# nothing is left to choose (e.g. Discover with nothing affordable).
+AUTO_IDS = frozenset({"done", "skip", "none", "decline"})
+
+
+class Game:
+    __slots__ = ("state", "_decision", "_events")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._decision: Decision | None = None
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, options: GameOptions, seed: int) -> Game:
+        from engine.setup import setup
+
+        game = cls(GameState(options=options, seed=int(seed)))
+        setup(game)
+        game._run()
+        game._events.clear()
+        return game
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        return cls(from_json(GameState, data))
+
+    def to_json(self) -> dict[str, Any]:
+        return to_json(self.state)
+
+    # ------------------------------------------------------------------ randomness
+
+    def below(self, n: int) -> int:
+        from engine.rng import Rng
+
+        rng = Rng(self.state.seed, self.state.rng_counter)
+        value = rng.below(n)
+        self.state.rng_counter = rng.counter
+        return value
+
+    def shuffle(self, items: list) -> None:
+        from engine.rng import Rng
+
+        rng = Rng(self.state.seed, self.state.rng_counter)
+        rng.shuffle(items)
+        self.state.rng_counter = rng.counter
+
+    # ------------------------------------------------------------------ the machine
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.finished
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        if not self.state.finished or self.state.final_scores is None:
+            return None
+        from engine.scoring import result_summary
+
+        return result_summary(self.state)
+
+    @property
+    def decision(self) -> Decision | None:
+        if self._decision is None and not self.state.finished:
+            self._run()
+        return self._decision
+
+    def legal_actions(self) -> list[Action]:
+        d = self.decision
+        if d is None:
+            return []
+        return [Action(d.seat, o.id) for o in d.options]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a seat's answer. Raises an IllegalActionError (and changes
+        nothing) when the game is over, the seat is not the one deciding, or
+        the option is not legal now."""
+        if self.state.finished:
+            raise GameOverError("The game is over; no more moves can be made.")
+        d = self.decision
+        assert d is not None
+        if action.seat != d.seat:
+            raise NotYourDecisionError(
+                f"It is {self.name(d.seat)}'s turn to decide ({d.prompt}), not {self.name(action.seat)}'s."
+            )
+        if d.option(action.option) is None:
+            labels = ", ".join(o.id for o in d.options[:12])
+            more = " …" if len(d.options) > 12 else ""
+            raise IllegalActionError(
+                f"'{action.option}' is not a legal choice now. {d.prompt} Legal: {labels}{more}"
+            )
+        from engine.handlers import HANDLERS
+
+        self._events = []
+        frame = self.state.frames.pop()
+        self._decision = None
+        HANDLERS[frame["k"]].choose(self, frame, action.option)
+        self.state.decisions += 1
+        self._run()
+        events, self._events = self._events, []
+        return events
+
+    def _run(self) -> None:
+        from engine.handlers import HANDLERS
+        from engine.turn import end_turn
+
+        s = self.state
+        while not s.finished:
+            if not s.frames:
+                end_turn(self)
+                continue
+            frame = s.frames[-1]
+            handler = HANDLERS[frame["k"]]
+            options = handler.options(self, frame)
+            if options is None:
+                s.frames.pop()
+                handler.resolve(self, frame)
+                continue
+            if not options:
+                s.frames.pop()
+                continue
+            if len(options) == 1 and options[0].id in AUTO_IDS:
+                s.frames.pop()
+                handler.choose(self, frame, options[0].id)
+                continue
+            self._decision = Decision(
+                seat=handler.seat(self, frame),
+                kind=frame["k"],
+                prompt=handler.prompt(self, frame),
+                options=tuple(options),
+                secret=handler.secret,
+            )
+            return
+        self._decision = None
+
+    # ------------------------------------------------------------------ helpers
+
+    def push(self, kind: str, /, **data: Any) -> None:
+        data["k"] = kind
+        self.state.frames.append(data)
+
+    def log(
+        self,
+        kind: str,
+        text: str,
+        seat: int | None = None,
+        private: str | None = None,
+        **data: Any,
+    ) -> None:
+        self._events.append(Event(kind, text, seat, private, data))
+
+    def name(self, seat: int | str | None) -> str:
+        if seat == "n":
+            return "the neutral player"
+        if isinstance(seat, int) and 0 <= seat < len(self.state.players):
+            return self.state.players[seat].colour.value.title()
+        if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLOURS):
+            return f"seat {seat}"
+        return str(seat)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        from engine.views import view
+
+        return view(self, seat)
+
+
+def option(id: str, label: str) -> Option:
+    return Option(id, label)
+
+
+def replay(options: GameOptions, seed: int, actions: list[Action]) -> Game:
+    """Rebuild a game from its options, seed and action list."""
+    game = Game.new(options, seed)
+    for action in actions:
+        game.apply(action)
+    return game

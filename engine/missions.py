@@ -1,0 +1,195 @@
+"""Activation Mission cards in Space: activations, spending, the owner's free activation (R11)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import MISSION_CARDS, TILES, Bundle, TileKind
+from engine.decision import Option
+from engine.handlers import Frame, Handler, handler
+from engine.ops import (
+    CELL_NAMES,
+    can_pay,
+    discard_mission,
+    gain,
+    mission_label,
+    player,
+)
+from engine.space import hex_name
+from engine.tiles import tile_text
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _card_at(g: Game, f: Frame) -> int:
+    placed = g.state.board.strips[f["hex"][0]].cards[f["hex"][1]]
+    assert placed is not None
+    return placed.card
+
+
+def pay_and_gain(g: Game, seat: int, card: int) -> None:
+    """One activation: pay the plain costs now, queue the chosen ones (tiles,
+    cards), gain last."""
+    effect = MISSION_CARDS[card].effect
+    cost = effect.cost
+    p = player(g, seat)
+    p.ships -= cost.ships
+    p.resources -= cost.resources
+    p.debris -= cost.debris
+    p.break_room -= cost.robots  # R4: spent robots go from the break room to the supply
+    p.robots_supply += cost.robots
+    g.push("mission_gain", seat=seat, card=card)
+    for kind, n in (
+        ("spend_tech", cost.tech),
+        ("spend_mission", cost.missions),
+        ("spend_ravager", cost.ravagers),
+    ):
+        for _ in range(n):
+            g.push(kind, seat=seat)
+
+
+@handler
+class MissionActivation(Handler):
+    kind = "mission"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        card = _card_at(g, f)
+        return f"{mission_label(card)} — {f['left']} activation(s) left."
+
+    def options(self, g: Game, f: Frame) -> list[Option] | None:
+        card = _card_at(g, f)
+        if f["left"] <= 0:
+            return []
+        effect = MISSION_CARDS[card].effect
+        if not effect.cost.counts():
+            return None  # nothing to spend: take everything
+        opts = []
+        if can_pay(player(g, f["seat"]), effect.cost):
+            opts.append(Option("activate", f"Activate: {MISSION_CARDS[card].text}"))
+        return opts + [Option("done", "Stop activating")]
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        card = _card_at(g, f)
+        effect = MISSION_CARDS[card].effect
+        b = effect.gain
+        n = f["left"]
+        total = Bundle(**{k: v * n for k, v in b.counts().items()})
+        gain(g, f["seat"], total, f"Mission at {hex_name(tuple(f['hex']))}")
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "done":
+            return
+        if f["left"] > 1:
+            g.push("mission", seat=f["seat"], hex=f["hex"], left=f["left"] - 1)
+        pay_and_gain(g, f["seat"], _card_at(g, f))
+
+
+@handler
+class MissionGain(Handler):
+    kind = "mission_gain"
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        gain(g, f["seat"], MISSION_CARDS[f["card"]].effect.gain, "Mission activation")
+
+
+@handler
+class OwnerFreeActivation(Handler):
+    """R11: the owner of an activated card may take one activation, no die needed."""
+
+    kind = "owner_free"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return f"Your Mission card at {hex_name(tuple(f['hex']))} was activated: take your free activation?"
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        placed = g.state.board.strips[f["hex"][0]].cards[f["hex"][1]]
+        if placed is None or placed.owner != f["seat"]:
+            return []
+        effect = MISSION_CARDS[placed.card].effect
+        opts = []
+        if can_pay(player(g, f["seat"]), effect.cost):
+            opts.append(Option("activate", f"Activate once: {MISSION_CARDS[placed.card].text}"))
+        return opts + [Option("decline", "Decline")]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "decline":
+            g.log("owner_free", f"{g.name(f['seat'])} declines the free activation.", f["seat"])
+            return
+        g.log("owner_free", f"{g.name(f['seat'])} takes the owner's free activation.", f["seat"])
+        pay_and_gain(g, f["seat"], _card_at(g, f))
+
+
+@handler
+class SpendTechnology(Handler):
+    kind = "spend_tech"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "Spend a technology: a tile from your grid or an ejected one."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        p = player(g, f["seat"])
+        opts = [
+            Option(f"cell:{CELL_NAMES[c]}", f"Spend {CELL_NAMES[c]}: {tile_text(t)}")
+            for c, t in enumerate(p.grid)
+            if t is not None and TILES[t].kind is not TileKind.ADVANCED
+        ]
+        if p.ejected:
+            opts.append(Option("ejected", f"Spend an ejected tile ({tile_text(p.ejected[-1])})"))
+        return opts
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        seat = f["seat"]
+        p = player(g, seat)
+        if option == "ejected":
+            tile = p.ejected.pop()
+        else:
+            cell = CELL_NAMES.index(option.partition(":")[2])
+            tile = p.grid[cell]
+            p.grid[cell] = None
+            if p.grid_debris[cell]:
+                p.grid_debris[cell] = False
+                p.debris += 1
+        assert tile is not None
+        g.state.board.tech_discard.append(tile)
+        g.log("spend", f"{g.name(seat)} spends {tile_text(tile)}.", seat)
+
+
+@handler
+class SpendMission(Handler):
+    kind = "spend_mission"
+    secret = True
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "Spend a Mission card from your hand (any colour)."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        return [
+            Option(f"card:{m}", f"Spend {mission_label(m)}") for m in player(g, f["seat"]).missions
+        ]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        card = int(option.partition(":")[2])
+        player(g, f["seat"]).missions.remove(card)
+        discard_mission(g, card)
+        g.log("spend", f"{g.name(f['seat'])} spends a Mission card.", f["seat"])
+
+
+@handler
+class SpendRavager(Handler):
+    kind = "spend_ravager"
+    secret = True
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "Spend a Ravager card from your hand."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        return [
+            Option(f"card:{r}", f"Spend Ravager card #{r}") for r in player(g, f["seat"]).ravagers
+        ]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        card = int(option.partition(":")[2])
+        player(g, f["seat"]).ravagers.remove(card)
+        g.state.board.ravager_discard.append(card)
+        g.log("spend", f"{g.name(f['seat'])} spends a Ravager card.", f["seat"])

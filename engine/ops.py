@@ -1,0 +1,360 @@
+"""Shared mechanics: gaining and spending things, damage, drawing cards,
+the display, the grid and Space. Rule modules call these; none asks a question."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import (
+    ACTIONS,
+    COLOUR_INDEX,
+    COLOURS,
+    DISPLAY_SPACES,
+    MAX_DAMAGE,
+    MAX_RAVAGERS_PER_LOCATION,
+    MIDDLE,
+    MISSION_CARDS,
+    RAVAGER_CARDS,
+    SPES_HEX,
+    STRIP_SIDES,
+    TILES,
+    Bundle,
+    DieColour,
+    HexKind,
+    HexSpec,
+    TileKind,
+)
+from engine.space import Hex, hex_name, neighbours, reachable
+from engine.state import Player, RavagerOnBoard
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+CELL_NAMES = tuple(f"{'ABC'[i % 3]}{i // 3 + 1}" for i in range(9))
+SLOT_NAMES = ("row1", "row2", "row3", "colA", "colB", "colC")
+
+
+def slot_cells(slot: int) -> tuple[int, int, int]:
+    """The grid cells a card in this slot activates (rows left, columns below)."""
+    if slot < 3:
+        return (slot * 3, slot * 3 + 1, slot * 3 + 2)
+    c = slot - 3
+    return (c, c + 3, c + 6)
+
+
+# --------------------------------------------------------------------------- players
+
+
+def player(g: Game, seat: int) -> Player:
+    return g.state.players[seat]
+
+
+def lose_vp(g: Game, seat: int, n: int, why: str) -> None:
+    p = player(g, seat)
+    lost = min(n, p.vp)  # R1: a score never goes below 0
+    p.vp -= lost
+    if n:
+        g.log("vp_lost", f"{g.name(seat)} loses {n} VP ({why}).", seat, amount=lost)
+
+
+def gain(g: Game, seat: int, b: Bundle, why: str = "") -> None:
+    """Take VP, ships, resources, robots and debris from the supply."""
+    p = player(g, seat)
+    p.vp += b.vp
+    p.ships += b.ships
+    p.resources += b.resources
+    p.debris += b.debris
+    robots = min(b.robots, p.robots_supply)  # R4: none left means nothing gained
+    p.robots_supply -= robots
+    p.break_room += robots
+    parts = []
+    for key, n in b.counts().items():
+        if key == "robots":
+            n = robots
+        if n:
+            parts.append(f"{n} {key if key != 'vp' else 'VP'}")
+    if parts:
+        g.log("gain", f"{g.name(seat)} gains {', '.join(parts)}{f' ({why})' if why else ''}.", seat)
+
+
+def can_pay(p: Player, cost: Bundle) -> bool:
+    return (
+        p.ships >= cost.ships
+        and p.resources >= cost.resources
+        and p.break_room >= cost.robots
+        and p.debris >= cost.debris
+        and len(p.missions) >= cost.missions
+        and len(p.ravagers) >= cost.ravagers
+        and spendable_tech_count(p) >= cost.tech
+    )
+
+
+def spendable_tech_count(p: Player) -> int:
+    in_grid = sum(1 for t in p.grid if t is not None and TILES[t].kind is not TileKind.ADVANCED)
+    return in_grid + len(p.ejected)
+
+
+def robot_to_workstation(g: Game, seat: int, colour: DieColour) -> None:
+    p = player(g, seat)
+    c = COLOUR_INDEX[colour]
+    p.break_room -= 1
+    p.workstations[c] += 1
+    g.log(
+        "robot",
+        f"{g.name(seat)} moves a robot from the break room to the {colour} workstation.",
+        seat,
+    )
+    neutral = g.state.neutral
+    if neutral is not None and neutral.workstations[c]:
+        # R16: a player's robot in a workstation sends the neutral robot there out of the game.
+        neutral.workstations[c] = False
+        g.log("neutral", f"The neutral robot leaves the {colour} workstation.")
+
+
+# --------------------------------------------------------------------------- damage
+
+
+def place_damage(g: Game, location: int) -> bool:
+    """A damage cube on an action; past 2, on a die of that colour in the
+    supply; if none can take it, nothing. Returns whether a cube was placed."""
+    b = g.state.board
+    if b.damage[location - 1] < MAX_DAMAGE:
+        b.damage[location - 1] += 1
+        g.log("damage", f"Action {location} takes a damage cube.", location=location)
+        return True
+    return damage_die(g, ACTIONS[location][1])
+
+
+def damage_die(g: Game, colour: DieColour) -> bool:
+    b = g.state.board
+    c = COLOUR_INDEX[colour]
+    if b.supply[c] > 0:
+        b.supply[c] -= 1
+        b.supply_damaged[c] += 1
+        g.log("damage", f"A {colour} die in the supply is damaged.", colour=colour.value)
+        return True
+    return False
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def draw_mission(g: Game, colour: DieColour) -> int | None:
+    b = g.state.board
+    c = COLOUR_INDEX[colour]
+    if not b.mission_decks[c] and b.mission_discards[c]:
+        b.mission_decks[c] = b.mission_discards[c]
+        b.mission_discards[c] = []
+        g.shuffle(b.mission_decks[c])
+        g.log("reshuffle", f"The {colour} Mission discards are shuffled into a new deck.")
+    return b.mission_decks[c].pop() if b.mission_decks[c] else None
+
+
+def discard_mission(g: Game, card: int) -> None:
+    g.state.board.mission_discards[COLOUR_INDEX[MISSION_CARDS[card].colour]].append(card)
+
+
+def mission_label(card: int) -> str:
+    m = MISSION_CARDS[card]
+    return f"{m.colour.value.title()} {m.kind.value} #{card}: {m.text}"
+
+
+def draw_ravager(g: Game) -> int | None:
+    s = g.state
+    b = s.board
+    if not b.ravager_deck:
+        _reshuffle_ravagers(g)
+    if not b.ravager_deck:
+        return None
+    card = b.ravager_deck.pop()
+    if not b.ravager_deck:
+        # R9: the deck running out during a Sequence A triggers the end (first time only).
+        if s.turn.get("seq") == "A":
+            trigger_end(g, "ravagers")
+        _reshuffle_ravagers(g)
+    return card
+
+
+def _reshuffle_ravagers(g: Game) -> None:
+    b = g.state.board
+    if b.ravager_discard:
+        b.ravager_deck = b.ravager_discard
+        b.ravager_discard = []
+        g.shuffle(b.ravager_deck)
+        g.log("reshuffle", "The Ravager discards are shuffled into a new deck.")
+
+
+def ravager_arrives(g: Game) -> None:
+    """Draw a Ravager card and place it at its location, with 1 damage; a full
+    location (3 cards) discards it and the next card is drawn instead."""
+    b = g.state.board
+    for _ in range(len(RAVAGER_CARDS) + 1):
+        card = draw_ravager(g)
+        if card is None:
+            return
+        loc = RAVAGER_CARDS[card].location
+        stack = b.ravagers[loc - 1]
+        if len(stack) >= MAX_RAVAGERS_PER_LOCATION:
+            b.ravager_discard.append(card)
+            g.log(
+                "ravager_discarded", f"A Ravager for full location {loc} is discarded.", card=card
+            )
+            continue
+        stack.append(RavagerOnBoard(card))
+        g.log("ravager", f"A Ravager attacks action {loc}.", card=card, location=loc)
+        place_damage(g, loc)
+        return
+
+
+def trigger_end(g: Game, why: str) -> None:
+    s = g.state
+    if s.end_trigger is None:
+        s.end_trigger = why
+        s.last_round = s.round + 1  # R10: finish this round, then one final round
+        text = {
+            "spes": "The Black Angel has reached Spes!",
+            "ravagers": "The Ravager deck has run out!",
+        }[why]
+        g.log("end_triggered", f"{text} This round is finished, then one final round is played.")
+
+
+# --------------------------------------------------------------------------- display
+
+
+def inject_display(g: Game, tile: int) -> None:
+    """A new tile enters display space 1 and pushes the adjacent run on (R7)."""
+    display = g.state.board.display
+    carry: int | None = tile
+    for i in range(DISPLAY_SPACES):
+        carry, display[i] = display[i], carry
+        if carry is None:
+            break
+    if carry is not None:
+        g.state.board.tech_discard.append(carry)
+        g.log("tile_discarded", "A tile is pushed out of the display and discarded.", tile=carry)
+
+
+def tiles_appear(g: Game, colours: tuple[DieColour, ...]) -> None:
+    stacks = g.state.board.tech_stacks
+    for colour in colours:
+        stack = stacks[COLOUR_INDEX[colour]]
+        if stack:
+            tile = stack.pop()
+            inject_display(g, tile)
+            g.log("tile_appears", f"A {colour} Technology tile enters the display.", tile=tile)
+
+
+# --------------------------------------------------------------------------- space
+
+
+def ba_hex(g: Game) -> Hex:
+    return (len(g.state.board.strips) // 2, MIDDLE)
+
+
+def hex_spec(g: Game, h: Hex) -> HexSpec:
+    strip = g.state.board.strips[h[0]]
+    if strip.spes_tile and h[1] == MIDDLE:
+        return SPES_HEX
+    return STRIP_SIDES[(strip.number, strip.side)][h[1]]
+
+
+def all_hexes(g: Game) -> list[Hex]:
+    return [(i, p) for i in range(len(g.state.board.strips)) for p in range(5)]
+
+
+def ships_at(g: Game, h: Hex) -> list[int]:
+    return g.state.board.strips[h[0]].ships[h[1]]
+
+
+def ship_hexes(g: Game, seat: int) -> list[Hex]:
+    return [
+        (i, p)
+        for i, strip in enumerate(g.state.board.strips)
+        for p in range(5)
+        if seat in strip.ships[p]
+    ]
+
+
+def passable(g: Game, h: Hex) -> bool:
+    """Ships never enter an asteroid field, except the Black Angel's own hex."""
+    return hex_spec(g, h).kind is not HexKind.ASTEROID or h == ba_hex(g)
+
+
+def can_stop(g: Game, h: Hex, seat: int) -> bool:
+    ships = ships_at(g, h)
+    return passable(g, h) and len(ships) < 2 and seat not in ships  # R6
+
+
+def ship_moves(g: Game, seat: int, steps: int, launch: bool) -> list[tuple[Hex | None, Hex]]:
+    """(from, to) for each ship of the seat (from None = a new ship launched
+    from the Black Angel's hex) and each hex it may end on within `steps`."""
+    n = len(g.state.board.strips)
+    moves: list[tuple[Hex | None, Hex]] = []
+
+    def ok(h: Hex) -> bool:
+        return passable(g, h)
+
+    for src in ship_hexes(g, seat):
+        for dst in sorted(reachable(src, steps, n, ok)):
+            if dst == src or can_stop(g, dst, seat):
+                moves.append((src, dst))
+    if launch:
+        start = ba_hex(g)
+        for dst in sorted(reachable(start, steps, n, ok)):
+            if can_stop(g, dst, seat):
+                moves.append((None, dst))
+    return moves
+
+
+def move_label(src: Hex | None, dst: Hex) -> tuple[str, str]:
+    if src is None:
+        return f"launch:{hex_name(dst)}", f"Launch a new ship to {hex_name(dst)}"
+    if src == dst:
+        return f"move:{hex_name(src)}-{hex_name(dst)}", f"Keep your ship at {hex_name(src)}"
+    return f"move:{hex_name(src)}-{hex_name(dst)}", f"Ship {hex_name(src)} → {hex_name(dst)}"
+
+
+def move_ship(g: Game, seat: int, src: Hex | None, dst: Hex) -> None:
+    p = player(g, seat)
+    if src is None:
+        p.ships -= 1
+        p.break_room -= 1  # the pilot comes from the break room
+        g.log("launch", f"{g.name(seat)} launches a ship with a pilot.", seat)
+    else:
+        ships_at(g, src).remove(seat)
+    ships_at(g, dst).append(seat)
+    if src != dst:
+        where = "the Black Angel" if src is None else hex_name(src)
+        g.log("ship_moves", f"{g.name(seat)}'s ship moves from {where} to {hex_name(dst)}.", seat)
+
+
+def visible_icons_around(g: Game, h: Hex) -> int:
+    strips = g.state.board.strips
+    total = 0
+    for nb in neighbours(h, len(strips)):
+        spec = hex_spec(g, nb)
+        if spec.kind is HexKind.RAVAGER_SHIP:
+            total += spec.icons
+        elif spec.kind is HexKind.ALIEN and strips[nb[0]].cards[nb[1]] is None:
+            total += spec.icons  # a placed card covers the icon
+    return total
+
+
+def owned_in_space(g: Game, seat: int, colour: DieColour | None, skip_first: bool) -> int:
+    n = 0
+    for i, strip in enumerate(g.state.board.strips):
+        if skip_first and i == 0:
+            continue
+        for placed in strip.cards:
+            if placed is not None and placed.owner == seat:
+                if colour is None or MISSION_CARDS[placed.card].colour is colour:
+                    n += 1
+    return n
+
+
+def colour_code(colour: DieColour) -> str:
+    return colour.letter
+
+
+def colour_from_code(code: str) -> DieColour:
+    return {c.letter: c for c in COLOURS}[code]

@@ -1,0 +1,96 @@
+"""The permanent effect of the top Ravager card on an action (A.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import RAVAGER_CARDS, RavagerEffect, next_clockwise
+from engine.decision import Option
+from engine.handlers import Frame, Handler, handler
+from engine.ops import damage_die, discard_mission, lose_vp, mission_label, place_damage, player
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+EFFECT_TEXT = {
+    RavagerEffect.DAMAGE_NEXT_ACTION: "a damage cube on the next action clockwise",
+    RavagerEffect.DAMAGE_DIE: "a damage cube on a {colour} die in the supply",
+    RavagerEffect.DISCARD_MISSION: "discard a Mission card",
+    RavagerEffect.DISCARD_RAVAGER: "discard a Ravager card",
+    RavagerEffect.ROBOT_ON_CARD: "put a robot from the break room on this card",
+}
+
+
+def ravager_text(card: int) -> str:
+    r = RAVAGER_CARDS[card]
+    return EFFECT_TEXT[r.effect].format(colour=r.die_colour)
+
+
+@handler
+class RavagerPermanentEffect(Handler):
+    """Resolve the top card's effect before the action; if it cannot be
+    resolved, the action still happens and the player loses 1 VP. A cube that
+    finds no place at all counts as an effect that could not be resolved."""
+
+    kind = "ravager_effect"
+    secret = True
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return f"A Ravager at action {f['location']}: {ravager_text(self._top(g, f))}. Choose the card to discard."
+
+    @staticmethod
+    def _top(g: Game, f: Frame) -> int:
+        return g.state.board.ravagers[f["location"] - 1][-1].card
+
+    def options(self, g: Game, f: Frame) -> list[Option] | None:
+        stack = g.state.board.ravagers[f["location"] - 1]
+        if not stack:
+            return []
+        p = player(g, f["seat"])
+        effect = RAVAGER_CARDS[stack[-1].card].effect
+        if effect is RavagerEffect.DISCARD_MISSION and p.missions:
+            return [Option(f"discard:m{m}", f"Discard {mission_label(m)}") for m in p.missions]
+        if effect is RavagerEffect.DISCARD_RAVAGER and p.ravagers:
+            return [Option(f"discard:r{r}", f"Discard Ravager card #{r}") for r in p.ravagers]
+        return None
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        seat, loc = f["seat"], f["location"]
+        top = g.state.board.ravagers[loc - 1][-1]
+        card = RAVAGER_CARDS[top.card]
+        p = player(g, seat)
+        done = False
+        if card.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
+            done = place_damage(g, next_clockwise(loc))
+        elif card.effect is RavagerEffect.DAMAGE_DIE:
+            done = damage_die(g, card.die_colour)
+        elif card.effect is RavagerEffect.ROBOT_ON_CARD and p.break_room:
+            p.break_room -= 1
+            top.robots.append(seat)
+            g.log(
+                "ravager_effect",
+                f"{g.name(seat)} puts a robot on the Ravager at action {loc}.",
+                seat,
+            )
+            done = True
+        if not done:
+            g.log(
+                "ravager_effect",
+                f"{g.name(seat)} cannot resolve the Ravager's effect ({ravager_text(top.card)}).",
+                seat,
+            )
+            lose_vp(g, seat, 1, "unresolved Ravager effect")
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        seat = f["seat"]
+        p = player(g, seat)
+        arg = option.partition(":")[2]
+        card = int(arg[1:])
+        if arg[0] == "m":
+            p.missions.remove(card)
+            discard_mission(g, card)
+            g.log("ravager_effect", f"{g.name(seat)} discards a Mission card to the Ravager.", seat)
+        else:
+            p.ravagers.remove(card)
+            g.state.board.ravager_discard.append(card)
+            g.log("ravager_effect", f"{g.name(seat)} discards a Ravager card to the Ravager.", seat)

@@ -1,0 +1,115 @@
+"""Final scoring: track VP, Advanced Technology tiles with their caps (R12),
+the Spes exchange (R13), winners (R14)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.components import ADVANCED_TECH_COLOUR, COLOURS, TILES, AdvancedKind, TileKind
+from engine.ops import owned_in_space
+from engine.state import GameState, Player
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+BASE_CAP = 4
+CAP_PER_TUCKED = 2
+VP_PER_ELEMENT = 2
+
+
+def _elements(state: GameState, p: Player, kind: AdvancedKind) -> int:
+    if kind in ADVANCED_TECH_COLOUR:
+        colour = ADVANCED_TECH_COLOUR[kind]
+        return sum(
+            1
+            for t in p.grid
+            if t is not None and TILES[t].kind is TileKind.TECHNOLOGY and TILES[t].colour is colour
+        )
+    if kind is AdvancedKind.EJECTED_TECH:
+        return len(p.ejected)
+    if kind is AdvancedKind.DEBRIS:
+        return p.debris
+    if kind is AdvancedKind.RAVAGER_CARDS:
+        return len(p.ravagers)
+    if kind is AdvancedKind.ADVANCED_TECH:
+        return len(advanced_tiles(p))
+    # CARDS_IN_SPACE: the game is over, nothing is being ejected: every card counts.
+    return sum(
+        1
+        for strip in state.board.strips
+        for placed in strip.cards
+        if placed is not None and placed.owner == p.seat
+    )
+
+
+def advanced_tiles(p: Player) -> list[tuple[int, int, str]]:
+    """(tile, cap, where) for every Advanced Technology tile the player has."""
+    out = [
+        (t, BASE_CAP, "grid")
+        for t in p.grid
+        if t is not None and TILES[t].kind is TileKind.ADVANCED
+    ]
+    for i, t in enumerate(p.advanced_slots):
+        if t is not None:
+            out.append((t, BASE_CAP + CAP_PER_TUCKED * len(p.tucked[i]), f"{COLOURS[i]} slot"))
+    out += [(t, BASE_CAP, "ejected, no slot") for t in p.advanced_overflow]
+    return out
+
+
+def score_advanced(state: GameState, p: Player) -> list[dict[str, Any]]:
+    """R12: copies of a type score on different elements, highest cap first."""
+    parts = []
+    by_kind: dict[AdvancedKind, list[tuple[int, int, str]]] = {}
+    for tile, cap, where in advanced_tiles(p):
+        by_kind.setdefault(TILES[tile].advanced, []).append((tile, cap, where))
+    for kind, tiles in by_kind.items():
+        remaining = _elements(state, p, kind)
+        for tile, cap, where in sorted(tiles, key=lambda x: (-x[1], x[0])):
+            vp = min(cap, VP_PER_ELEMENT * remaining)
+            remaining -= vp // VP_PER_ELEMENT
+            parts.append({"tile": tile, "kind": kind.value, "where": where, "cap": cap, "vp": vp})
+    return parts
+
+
+def spes_exchange(state: GameState, p: Player) -> int:
+    if not state.board.at_spes:
+        return 0
+    return (p.break_room + p.resources + p.ships) // 2  # R13
+
+
+def finish(g: Game) -> None:
+    s = g.state
+    for p in s.players:
+        p.debris += sum(p.grid_debris)  # debris on tiles goes back to storage
+        p.grid_debris = [False] * 9
+    scores = []
+    for p in s.players:
+        adv = score_advanced(s, p)
+        spes = spes_exchange(s, p)
+        total = p.vp + sum(a["vp"] for a in adv) + spes
+        scores.append(
+            {"seat": p.seat, "track": p.vp, "advanced": adv, "spes": spes, "total": total}
+        )
+    s.final_scores = scores
+    s.finished = True
+    best = max(x["total"] for x in scores)
+    winners = [x["seat"] for x in scores if x["total"] == best]
+    names = " and ".join(g.name(w) for w in winners)
+    g.log(
+        "game_over",
+        f"The game is over. {names} win{'s' if len(winners) == 1 else ''} with {best} VP.",
+    )
+
+
+def result_summary(state: GameState) -> dict[str, Any]:
+    scores = state.final_scores or []
+    best = max((x["total"] for x in scores), default=0)
+    return {
+        "end": state.end_trigger,
+        "scores": [x["total"] for x in scores],
+        "winners": [x["seat"] for x in scores if x["total"] == best],  # R14: ties share
+        "breakdown": scores,
+    }
+
+
+__all__ = ["finish", "result_summary", "score_advanced", "owned_in_space"]

@@ -1,0 +1,135 @@
+"""Setup, rulebook steps 1-15 (and R16 for the 2-player neutral player)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import (
+    ADVANCED_SLOTS,
+    ADVANCED_TILE_IDS,
+    AID_FREE_RESERVE,
+    AID_RESOURCES,
+    COLOURS,
+    DICE_PER_COLOUR,
+    DIE_FACES,
+    MISSION_IDS,
+    PLAYER_COLOURS,
+    RAVAGER_CARDS,
+    RAVAGERS_REMOVED,
+    ROBOTS_PER_PLAYER,
+    SETUP_BREAK_ROOM,
+    SETUP_SUPPLY,
+    STARTING_VP,
+    STRIP_SIDES_TEXT,
+    STRIPS_USED,
+    TECH_TILE_IDS,
+    starting_tile_ids,
+)
+from engine.errors import InvalidOptionsError
+from engine.ops import place_damage
+from engine.state import Die, Neutral, Player, RavagerOnBoard, Strip
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def validate(options) -> None:
+    if options.players not in (2, 3, 4):
+        raise InvalidOptionsError(
+            f"Black Angel is played by 2 to 4 players here (got {options.players}); "
+            "solo play against Hal is not available yet."
+        )
+    if options.advanced:
+        raise InvalidOptionsError("The advanced rules are not available yet.")
+
+
+def roll(g: Game, colour_index: int) -> Die:
+    return Die(COLOURS[colour_index], DIE_FACES[g.below(6)])
+
+
+def take_die_from_supply(g: Game, c: int) -> tuple[bool, bool]:
+    """Take a die of colour index c from the supply, undamaged ones first.
+    Returns (taken, was_damaged); the damage cube goes back to the supply."""
+    b = g.state.board
+    if b.supply[c]:
+        b.supply[c] -= 1
+        return True, False
+    if b.supply_damaged[c]:
+        b.supply_damaged[c] -= 1
+        return True, True
+    return False, False
+
+
+def setup(g: Game) -> None:
+    s = g.state
+    validate(s.options)
+    n = s.options.players
+    b = s.board
+
+    # 2. Dice per colour.
+    b.supply = [DICE_PER_COLOUR[n]] * 3
+    # 3. Space strips in a chevron line, random order and sides; Spes token on the farthest.
+    numbers = list(STRIP_SIDES_TEXT)
+    g.shuffle(numbers)
+    b.strips = [Strip(number, g.below(2)) for number in numbers[: STRIPS_USED[n]]]
+    b.spes_token = b.strips[-1].number
+    # 5. Technology stacks (face up), one tile of each colour on spaces 1-3 in random order.
+    b.tech_stacks = [list(TECH_TILE_IDS[c]) for c in COLOURS]
+    for stack in b.tech_stacks:
+        g.shuffle(stack)
+    first = [stack.pop() for stack in b.tech_stacks]
+    g.shuffle(first)
+    b.display[:3] = first
+    # 6. Advanced Technology: face-down deck, 4 slots.
+    b.advanced_deck = list(ADVANCED_TILE_IDS)
+    g.shuffle(b.advanced_deck)
+    b.advanced_slots = [b.advanced_deck.pop() for _ in range(ADVANCED_SLOTS)]
+    # 7. Mission decks.
+    b.mission_decks = [list(MISSION_IDS[c]) for c in COLOURS]
+    for deck in b.mission_decks:
+        g.shuffle(deck)
+    # 8. Ravager deck, cards removed by player count, the two opening Ravagers.
+    b.ravager_deck = [c.id for c in RAVAGER_CARDS]
+    g.shuffle(b.ravager_deck)
+    del b.ravager_deck[: RAVAGERS_REMOVED[n]]
+    for _ in range(2):
+        card = b.ravager_deck.pop()
+        loc = RAVAGER_CARDS[card].location
+        b.ravagers[loc - 1].append(RavagerOnBoard(card))
+        place_damage(g, loc)
+
+    # 9-14. Each player.
+    for seat in range(n):
+        p = Player(seat=seat, colour=PLAYER_COLOURS[seat], vp=STARTING_VP)
+        p.break_room = SETUP_BREAK_ROOM
+        p.workstations = [1, 1, 1]
+        p.robots_supply = SETUP_SUPPLY
+        assert p.break_room + sum(p.workstations) + p.robots_supply == ROBOTS_PER_PLAYER
+        start = list(starting_tile_ids(seat))
+        g.shuffle(start)
+        for cell, tile in zip((0, 4, 8), start, strict=True):  # the diagonal (COMPONENTS.md 4)
+            p.grid[cell] = tile
+        p.missions = [b.mission_decks[c].pop() for c in range(3)]
+        p.ravagers = [b.ravager_deck.pop()]
+        p.resources, p.debris, p.ships = 1, 1, 1
+        s.players.append(p)
+    if n == 2:
+        s.neutral = Neutral()
+
+    # 15. First player is seat 0; each player rolls one die of each colour; aids.
+    for p in s.players:
+        for c in range(3):
+            take_die_from_supply(g, c)
+            p.standard.append(roll(g, c))
+    if s.neutral is not None:
+        for c in range(3):
+            take_die_from_supply(g, c)
+            s.neutral.dice.append(roll(g, c))
+    for p in s.players:
+        p.resources += AID_RESOURCES[p.seat]
+    g.log("setup", f"A {n}-player game is set up. {g.name(0)} is the first player.")
+    g.push("turn", seat=0)
+    # The 3rd and 4th players may reserve a die for free: asked in turn order, before the first turn.
+    for seat in reversed(range(n)):
+        if AID_FREE_RESERVE[seat]:
+            g.push("reserve", seat=seat, free=True)

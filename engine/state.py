@@ -1,0 +1,199 @@
+"""The game state: plain dataclasses that round-trip through JSON.
+
+Everything the rules need lives here; nothing here knows the rules. The flow
+of the turn is a stack of small dict "frames" (see flow.py), also plain JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.components import DieColour, PlayerColour
+
+
+@dataclass(slots=True)
+class Die:
+    colour: DieColour
+    value: int
+
+    @property
+    def code(self) -> str:
+        """Short stable name: colour letter + value, e.g. ``o3``."""
+        return f"{self.colour.letter}{self.value}"
+
+
+@dataclass(slots=True)
+class PlayedCard:
+    """A card face down in one of the six slots around a player board."""
+
+    kind: str  # "mission" or "ravager"
+    card: int
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    colour: PlayerColour
+    vp: int = 0
+    missions: list[int] = field(default_factory=list)  # hand: Mission card ids
+    ravagers: list[int] = field(default_factory=list)  # hand: Ravager card ids
+    grid: list[int | None] = field(default_factory=lambda: [None] * 9)  # row * 3 + column
+    grid_debris: list[bool] = field(default_factory=lambda: [False] * 9)
+    slots: list[PlayedCard | None] = field(default_factory=lambda: [None] * 6)
+    resources: int = 0
+    debris: int = 0
+    ships: int = 0
+    robots_supply: int = 0
+    break_room: int = 0
+    workstations: list[int] = field(default_factory=lambda: [0, 0, 0])  # by die colour
+    ejected: list[int] = field(default_factory=list)  # ejected Technology / Starting tiles
+    advanced_slots: list[int | None] = field(default_factory=lambda: [None, None, None])
+    advanced_overflow: list[int] = field(default_factory=list)  # ejected with all 3 slots full
+    tucked: list[list[int]] = field(default_factory=lambda: [[], [], []])  # by Mission colour
+    standard: list[Die] = field(default_factory=list)
+    secure: list[Die] = field(default_factory=list)  # the high-security area: reserved
+
+    @property
+    def dice(self) -> list[Die]:
+        return self.standard + self.secure
+
+
+@dataclass(slots=True)
+class Neutral:
+    """The neutral player of a 2-player game (R16)."""
+
+    workstations: list[bool] = field(default_factory=lambda: [True, True, True])
+    dice: list[Die] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class PlacedMission:
+    card: int
+    owner: int  # seat; the owner's robot sits on the reward
+
+
+@dataclass(slots=True)
+class Strip:
+    number: int  # printed number 1-7
+    side: int  # 0 or 1
+    cards: list[PlacedMission | None] = field(default_factory=lambda: [None] * 5)
+    ships: list[list[int]] = field(default_factory=lambda: [[] for _ in range(5)])  # seats
+    spes_tile: bool = False
+
+
+@dataclass(slots=True)
+class RavagerOnBoard:
+    card: int
+    robots: list[int] = field(default_factory=list)  # seats of robots placed on it
+
+
+@dataclass(slots=True)
+class Board:
+    damage: list[int] = field(default_factory=lambda: [0] * 6)  # actions 1-6
+    ravagers: list[list[RavagerOnBoard]] = field(default_factory=lambda: [[] for _ in range(6)])
+    supply: list[int] = field(default_factory=lambda: [0, 0, 0])  # undamaged dice by colour
+    supply_damaged: list[int] = field(default_factory=lambda: [0, 0, 0])
+    display: list[int | None] = field(default_factory=lambda: [None] * 8)
+    tech_stacks: list[list[int]] = field(default_factory=lambda: [[], [], []])  # face up, top last
+    tech_discard: list[int] = field(default_factory=list)
+    advanced_slots: list[int | None] = field(default_factory=lambda: [None] * 4)
+    advanced_deck: list[int] = field(default_factory=list)  # face down, top last
+    mission_decks: list[list[int]] = field(default_factory=lambda: [[], [], []])  # top last
+    mission_discards: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    ravager_deck: list[int] = field(default_factory=list)  # top last
+    ravager_discard: list[int] = field(default_factory=list)
+    strips: list[Strip] = field(default_factory=list)  # index 0 nearest the Black Angel board
+    spes_token: int | None = None  # printed number of the strip carrying the Spes token
+    at_spes: bool = False
+
+
+@dataclass(slots=True)
+class GameOptions:
+    players: int = 2  # 1 = solo against Hal (issue 3)
+    advanced: bool = False
+    difficulty: str | None = None
+
+
+@dataclass(slots=True)
+class GameState:
+    options: GameOptions
+    seed: int
+    rng_counter: int = 0
+    players: list[Player] = field(default_factory=list)  # seat = turn order; seat 0 is first
+    board: Board = field(default_factory=Board)
+    neutral: Neutral | None = None
+    round: int = 1
+    current: int = 0  # seat whose turn it is
+    end_trigger: str | None = None  # "spes" or "ravagers"
+    last_round: int | None = None
+    finished: bool = False
+    frames: list[dict[str, Any]] = field(default_factory=list)  # the flow stack, top last
+    turn: dict[str, Any] = field(default_factory=dict)  # per-turn scratch (sequence, die...)
+    decisions: int = 0  # decisions applied so far
+    final_scores: list[dict[str, Any]] | None = None
+
+
+# --------------------------------------------------------------------------- JSON codec
+
+
+def to_json(obj: Any) -> Any:
+    """Plain JSON data (dicts, lists, str, int, bool, None) for any state object."""
+    if dataclasses.is_dataclass(obj):
+        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, list | tuple):
+        return [to_json(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: to_json(v) for k, v in obj.items()}
+    return obj
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def from_json(tp: Any, data: Any) -> Any:
+    """Rebuild a value of type `tp` from `to_json` output."""
+    if data is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return from_json(args[0], data)
+    if origin is list:
+        (arg,) = typing.get_args(tp)
+        return [from_json(arg, x) for x in data]
+    if origin is dict:
+        return {k: _plain(v) for k, v in data.items()}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        return tp(**{k: from_json(hints[k], v) for k, v in data.items()})
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp(data)
+    if tp is Any:
+        return _plain(data)
+    return data
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def clone(state: GameState) -> GameState:
+    """A deep copy (faster than copy.deepcopy for these shapes)."""
+    return from_json(GameState, to_json(state))

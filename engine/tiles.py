@@ -1,0 +1,269 @@
+"""Technology and Starting tile effects, and which tiles a card activates."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import (
+    ACTIVATE_ADJACENT,
+    COLOURS,
+    MISSION_CARDS,
+    TILES,
+    Bundle,
+    DieColour,
+    TileEffect,
+    TileKind,
+)
+from engine.decision import Option
+from engine.handlers import Frame, Handler, handler
+from engine.ops import (
+    CELL_NAMES,
+    discard_mission,
+    draw_mission,
+    gain,
+    mission_label,
+    move_label,
+    move_ship,
+    player,
+    robot_to_workstation,
+    ship_moves,
+    slot_cells,
+)
+from engine.space import parse_hex
+from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+EFFECT_TEXT = {
+    TileEffect.VP: "gain 1 VP",
+    TileEffect.SHIP: "take 1 ship",
+    TileEffect.RESOURCE: "take 1 resource",
+    TileEffect.ROBOT: "take 1 robot",
+    TileEffect.MOVE_SHIP: "move a ship up to 2 hexes",
+    TileEffect.DEBRIS: "take 1 debris",
+    TileEffect.MOVE_ROBOT: "move a robot break room <-> workstation",
+    TileEffect.ACTIVATE_VERTICAL: "activate the tile above or below",
+    TileEffect.ACTIVATE_HORIZONTAL: "activate the tile left or right",
+    TileEffect.DRAW_MISSION: "draw 2 Mission cards, keep 1",
+    TileEffect.START_SHIP: "take 1 ship OR move a ship up to 2 hexes",
+    TileEffect.START_RESOURCE: "take 1 resource OR 1 debris",
+    TileEffect.START_ROBOT: "take 1 robot OR move a robot break room <-> workstation",
+}
+
+
+def tile_text(tile: int | None) -> str:
+    if tile is None:
+        return "nothing"
+    t = TILES[tile]
+    if t.kind is TileKind.ADVANCED:
+        return f"Advanced Technology ({t.advanced.value.replace('_', ' ')})"
+    if t.kind is TileKind.STARTING:
+        return f"Starting tile ({EFFECT_TEXT[t.effect]})"
+    return f"{t.colour} tile ({EFFECT_TEXT[t.effect]})"
+
+
+def activatable_cell(p: Player, cell: int, card_colour: DieColour | None) -> bool:
+    """Can this cell's tile be activated? Mission cards activate Technology
+    tiles of their colour only; Ravager cards, debris and adjacent-activation
+    activate any Technology or Starting tile. Advanced tiles never activate."""
+    tile = p.grid[cell]
+    if tile is None:
+        return False
+    t = TILES[tile]
+    if t.kind is TileKind.ADVANCED:
+        return False
+    if card_colour is not None:
+        return t.kind is TileKind.TECHNOLOGY and t.colour is card_colour
+    return True
+
+
+def tiles_activated_by_card(g: Game, seat: int, slot: int, kind: str, card: int) -> list[int]:
+    p = player(g, seat)
+    colour = MISSION_CARDS[card].colour if kind == "mission" else None
+    return [c for c in slot_cells(slot) if activatable_cell(p, c, colour)]
+
+
+@handler
+class Activate(Handler):
+    """The tiles a played card activates, in any order the player likes."""
+
+    kind = "activate"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "Activate the tiles this card reaches, in any order."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        p = player(g, f["seat"])
+        opts = [
+            Option(f"tile:{CELL_NAMES[c]}", f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}")
+            for c in f["cells"]
+        ]
+        return opts + [Option("done", "Activate no more tiles")]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "done":
+            return
+        cell = CELL_NAMES.index(option.partition(":")[2])
+        rest = [c for c in f["cells"] if c != cell]
+        if rest:
+            g.push("activate", seat=f["seat"], cells=rest)
+        g.push("tile", seat=f["seat"], cell=cell)
+
+
+def adjacent_targets(p: Player, cell: int, effect: TileEffect) -> list[int]:
+    r, c = divmod(cell, 3)
+    if effect is TileEffect.ACTIVATE_VERTICAL:
+        near = [(r - 1, c), (r + 1, c)]
+    else:
+        near = [(r, c - 1), (r, c + 1)]
+    out = []
+    for rr, cc in near:
+        if 0 <= rr < 3 and 0 <= cc < 3:
+            n = rr * 3 + cc
+            # These tiles cannot activate a tile that activates another tile (R8).
+            if activatable_cell(p, n, None) and TILES[p.grid[n]].effect not in ACTIVATE_ADJACENT:
+                out.append(n)
+    return out
+
+
+def _robot_options(p: Player) -> list[Option]:
+    opts = []
+    for i, c in enumerate(COLOURS):
+        if p.break_room:
+            opts.append(
+                Option(f"to:{c.letter}", f"Move a robot from the break room to the {c} workstation")
+            )
+        if p.workstations[i]:
+            opts.append(
+                Option(
+                    f"from:{c.letter}", f"Move a robot from the {c} workstation to the break room"
+                )
+            )
+    return opts
+
+
+def _ship_options(g: Game, seat: int) -> list[Option]:
+    return [
+        Option(*move_label(src, dst)) for src, dst in ship_moves(g, seat, 2, False) if src != dst
+    ]
+
+
+@handler
+class TileActivation(Handler):
+    """One activation of the tile in `cell`."""
+
+    kind = "tile"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        p = player(g, f["seat"])
+        return f"{CELL_NAMES[f['cell']]}: {tile_text(p.grid[f['cell']])}."
+
+    def options(self, g: Game, f: Frame) -> list[Option] | None:
+        seat = f["seat"]
+        p = player(g, seat)
+        effect = TILES[p.grid[f["cell"]]].effect
+        match effect:
+            case TileEffect.MOVE_SHIP:
+                return _ship_options(g, seat) + [Option("skip", "Move no ship")]
+            case TileEffect.MOVE_ROBOT:
+                return _robot_options(p) + [Option("skip", "Move no robot")]
+            case TileEffect.ACTIVATE_VERTICAL | TileEffect.ACTIVATE_HORIZONTAL:
+                targets = adjacent_targets(p, f["cell"], effect)
+                return [
+                    Option(
+                        f"cell:{CELL_NAMES[n]}", f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}"
+                    )
+                    for n in targets
+                ] + [Option("skip", "Activate nothing")]
+            case TileEffect.DRAW_MISSION:
+                b = g.state.board
+                return [
+                    Option(f"colour:{c.letter}", f"Draw 2 {c} Mission cards, keep 1")
+                    for i, c in enumerate(COLOURS)
+                    if b.mission_decks[i] or b.mission_discards[i]
+                ] + [Option("skip", "Draw nothing")]
+            case TileEffect.START_SHIP:
+                return [Option("ship", "Take 1 ship")] + _ship_options(g, seat)
+            case TileEffect.START_RESOURCE:
+                return [Option("resource", "Take 1 resource"), Option("debris", "Take 1 debris")]
+            case TileEffect.START_ROBOT:
+                return [Option("robot", "Take 1 robot into the break room")] + _robot_options(p)
+        return None
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        seat = f["seat"]
+        effect = TILES[player(g, seat).grid[f["cell"]]].effect
+        simple = {
+            TileEffect.VP: Bundle(vp=1),
+            TileEffect.SHIP: Bundle(ships=1),
+            TileEffect.RESOURCE: Bundle(resources=1),
+            TileEffect.ROBOT: Bundle(robots=1),
+            TileEffect.DEBRIS: Bundle(debris=1),
+        }[effect]
+        gain(g, seat, simple, f"tile {CELL_NAMES[f['cell']]}")
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        seat = f["seat"]
+        p = player(g, seat)
+        verb, _, arg = option.partition(":")
+        why = f"tile {CELL_NAMES[f['cell']]}"
+        if verb in ("skip", ""):
+            return
+        if verb in ("ship", "resource", "debris", "robot"):
+            key = {"ship": "ships", "resource": "resources", "debris": "debris", "robot": "robots"}[
+                verb
+            ]
+            gain(g, seat, Bundle(**{key: 1}), why)
+        elif verb == "move":
+            a, _, b = arg.partition("-")
+            move_ship(g, seat, parse_hex(a), parse_hex(b))
+        elif verb == "to":
+            robot_to_workstation(g, seat, _colour(arg))
+        elif verb == "from":
+            i = COLOURS.index(_colour(arg))
+            p.workstations[i] -= 1
+            p.break_room += 1
+            g.log(
+                "robot",
+                f"{g.name(seat)} moves a robot from the {COLOURS[i]} workstation to the break room.",
+                seat,
+            )
+        elif verb == "cell":
+            g.push("tile", seat=seat, cell=CELL_NAMES.index(arg))
+        elif verb == "colour":
+            colour = _colour(arg)
+            drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
+            g.log(
+                "draw",
+                f"{g.name(seat)} draws {len(drawn)} {colour} Mission card(s) to keep one.",
+                seat,
+            )
+            if len(drawn) == 1:
+                p.missions.append(drawn[0])
+            else:
+                g.push("keep", seat=seat, cards=drawn)
+
+
+def _colour(letter: str) -> DieColour:
+    return next(c for c in COLOURS if c.letter == letter)
+
+
+@handler
+class Keep(Handler):
+    kind = "keep"
+    secret = True
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "Keep one of the drawn Mission cards; the other is discarded."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        return [Option(f"keep:{c}", f"Keep {mission_label(c)}") for c in f["cards"]]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        keep = int(option.partition(":")[2])
+        player(g, f["seat"]).missions.append(keep)
+        for c in f["cards"]:
+            if c != keep:
+                discard_mission(g, c)
+        g.log("keep", f"{g.name(f['seat'])} keeps one card and discards the other.", f["seat"])

@@ -1,0 +1,524 @@
+"""The turn: Sequence A (card, die, action, draw) and Sequence B (roll, reset,
+advance), turn order, rounds and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import (
+    ACTION_NAMES,
+    ACTIONS,
+    COLOUR_INDEX,
+    COLOURS,
+    HAND_LIMIT,
+    MISSION_CARDS,
+    OPPOSITE_FACE,
+    ActionKind,
+    DieColour,
+    MissionKind,
+)
+from engine.decision import Option
+from engine.handlers import Frame, Handler, handler
+from engine.ops import (
+    SLOT_NAMES,
+    discard_mission,
+    draw_mission,
+    lose_vp,
+    mission_label,
+    player,
+    ship_hexes,
+)
+from engine.setup import roll, take_die_from_supply
+from engine.space import hex_name, parse_hex
+from engine.state import Die, PlayedCard
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# --------------------------------------------------------------------------- dice
+
+
+def die_codes(dice: list[Die], suffix: str = "") -> list[str]:
+    seen: list[str] = []
+    for d in dice:
+        code = d.code + suffix
+        if code not in seen:
+            seen.append(code)
+    return seen
+
+
+def own_die_codes(g: Game, seat: int) -> list[str]:
+    p = player(g, seat)
+    return die_codes(p.standard) + die_codes(p.secure, "r")
+
+
+def find_own_die(g: Game, seat: int, code: str) -> tuple[list[Die], int]:
+    p = player(g, seat)
+    area, code = (p.secure, code[:-1]) if code.endswith("r") else (p.standard, code)
+    for i, d in enumerate(area):
+        if d.code == code:
+            return area, i
+    raise AssertionError(f"no die {code}")
+
+
+def compartments_for_sale(g: Game, seat: int) -> list[tuple[str, list[Die]]]:
+    """Other compartments' standard areas (reserved dice cannot be bought)."""
+    out: list[tuple[str, list[Die]]] = [
+        (str(p.seat), p.standard) for p in g.state.players if p.seat != seat
+    ]
+    if g.state.neutral is not None:
+        out.append(("n", g.state.neutral.dice))
+    return out
+
+
+def buy_options(g: Game, seat: int) -> list[Option]:
+    if player(g, seat).resources < 1:
+        return []
+    opts = []
+    for owner, dice in compartments_for_sale(g, seat):
+        for code in die_codes(dice):
+            who = g.name(owner if owner == "n" else int(owner))
+            opts.append(
+                Option(f"buy:{owner}:{code}", f"Buy {who}'s {_die_text(code)} for 1 resource")
+            )
+    return opts
+
+
+def _die_text(code: str) -> str:
+    colour = {c.letter: c.value for c in COLOURS}[code[0]]
+    value = int(code[1])
+    face = "star (0)" if value == 0 else str(value)
+    return f"{colour} {face}" + (" (reserved)" if code.endswith("r") else "")
+
+
+def sequence_a_possible(g: Game, seat: int) -> bool:
+    """R2: a die you can take (any die can then be used on an action of its colour)."""
+    p = player(g, seat)
+    return bool(p.standard or p.secure) or bool(buy_options(g, seat))
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+@handler
+class Turn(Handler):
+    kind = "turn"
+    secret = True  # the card options show the hand
+
+    def seat(self, g: Game, f: Frame) -> int:
+        return g.state.current
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        t = g.state.turn
+        if t.get("seq") == "A":
+            return "Sequence A: play a card, flip a die with debris, or take a die."
+        return "Your turn: Sequence A (play a card / take a die) or Sequence B (reroll, reset, advance)."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        s = g.state
+        seat = s.current
+        p = player(g, seat)
+        t = s.turn
+        committed = t.get("seq") == "A"
+        opts: list[Option] = []
+        if committed or sequence_a_possible(g, seat):
+            if not t.get("card") and None in p.slots:
+                for m in p.missions:
+                    opts.append(Option(f"play:m{m}", f"Play {mission_label(m)}"))
+                for r in p.ravagers:
+                    opts.append(
+                        Option(f"play:r{r}", f"Play Ravager card #{r} (activates every tile)")
+                    )
+            for code in own_die_codes(g, seat):
+                opts.append(Option(f"die:{code}", f"Use your {_die_text(code)}"))
+            opts += buy_options(g, seat)
+            if p.debris:
+                for code in own_die_codes(g, seat):
+                    opts.append(
+                        Option(f"flip:{code}", f"Spend a debris to flip your {_die_text(code)}")
+                    )
+        elif s.last_round == s.round:
+            opts.append(Option("pass", "Pass (final round)"))
+        if not committed:
+            opts.append(Option("B", "Sequence B: reroll your dice, reset your board, advance"))
+        return opts
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        s = g.state
+        seat = s.current
+        p = player(g, seat)
+        t = s.turn
+        verb, _, arg = option.partition(":")
+        if verb == "B":
+            t["seq"] = "B"
+            g.push("seq_b", seat=seat)
+            return
+        if verb == "pass":
+            g.log("pass", f"{g.name(seat)} passes (final round).", seat)
+            return
+        t["seq"] = "A"
+        if verb == "play":
+            t["card"] = True
+            kind = "mission" if arg[0] == "m" else "ravager"
+            card = int(arg[1:])
+            (p.missions if kind == "mission" else p.ravagers).remove(card)
+            g.push("turn", seat=seat)
+            g.push("slot", seat=seat, kind=kind, card=card)
+        elif verb == "flip":
+            area, i = find_own_die(g, seat, arg)
+            p.debris -= 1
+            old = area[i].value
+            area[i].value = OPPOSITE_FACE[old]
+            g.log(
+                "flip",
+                f"{g.name(seat)} spends a debris to flip a {area[i].colour} die from {old} to {area[i].value}.",
+                seat,
+            )
+            g.push("turn", seat=seat)
+        elif verb == "die":
+            area, i = find_own_die(g, seat, arg)
+            die = area.pop(i)
+            t["die"] = {"colour": die.colour.value, "value": die.value, "bought": False}
+            g.log("die", f"{g.name(seat)} takes their {die.colour} {die.value}.", seat)
+            g.push("use_die", seat=seat)
+        elif verb == "buy":
+            owner, _, code = arg.partition(":")
+            dice = dict(compartments_for_sale(g, seat))[owner]
+            i = next(i for i, d in enumerate(dice) if d.code == code)
+            die = dice.pop(i)
+            p.resources -= 1
+            if owner != "n":
+                player(g, int(owner)).resources += 1
+            # R16: a neutral die is paid to the supply.
+            t["die"] = {"colour": die.colour.value, "value": die.value, "bought": True}
+            g.log(
+                "buy",
+                f"{g.name(seat)} buys {g.name(owner if owner == 'n' else int(owner))}'s {die.colour} {die.value} for 1 resource.",
+                seat,
+            )
+            g.push("use_die", seat=seat)
+
+
+@handler
+class Slot(Handler):
+    kind = "slot"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "Choose the slot around your board for this card."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        p = player(g, f["seat"])
+        return [
+            Option(f"slot:{name}", f"Slot {name} ({'row' if i < 3 else 'column'} {name[-1]})")
+            for i, name in enumerate(SLOT_NAMES)
+            if p.slots[i] is None
+        ]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        from engine.tiles import tiles_activated_by_card
+
+        seat = f["seat"]
+        p = player(g, seat)
+        slot = SLOT_NAMES.index(option.partition(":")[2])
+        p.slots[slot] = PlayedCard(f["kind"], f["card"])
+        if f["kind"] == "mission":
+            what = f"a {MISSION_CARDS[f['card']].colour} Mission card"
+        else:
+            what = "a Ravager card"
+        g.log("card_played", f"{g.name(seat)} plays {what} by {SLOT_NAMES[slot]}.", seat)
+        cells = tiles_activated_by_card(g, seat, slot, f["kind"], f["card"])
+        if cells:
+            g.push("activate", seat=seat, cells=cells)
+
+
+@handler
+class UseDie(Handler):
+    kind = "use_die"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        d = g.state.turn["die"]
+        return f"Use your {d['colour']} {d['value']}: choose an action or a Mission card in Space."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        from engine.actions import command_moves
+
+        seat = f["seat"]
+        d = g.state.turn["die"]
+        colour = DieColour(d["colour"])
+        value = d["value"]
+        opts = []
+        for n, (kind, col) in ACTIONS.items():
+            if col is not colour:
+                continue
+            if kind is ActionKind.COMMAND and not command_moves(g, seat, value, colour):
+                continue  # R2: needs a ship to move, and a card to place with a star
+            opts.append(Option(f"action:{n}", f"Action {n}: {ACTION_NAMES[kind]}"))
+        for h, placed in activatable_missions(g, seat, colour):
+            m = MISSION_CARDS[placed]
+            opts.append(
+                Option(f"mission:{hex_name(h)}", f"Activate the Mission at {hex_name(h)}: {m.text}")
+            )
+        if not d["bought"] and player(g, seat).debris:
+            opts.append(Option("flip", "Spend a debris to flip this die"))
+        return opts
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        seat = f["seat"]
+        t = g.state.turn
+        d = t["die"]
+        verb, _, arg = option.partition(":")
+        if verb == "flip":
+            player(g, seat).debris -= 1
+            old = d["value"]
+            d["value"] = OPPOSITE_FACE[old]
+            g.log(
+                "flip",
+                f"{g.name(seat)} spends a debris to flip the die from {old} to {d['value']}.",
+                seat,
+            )
+            g.push("use_die", seat=seat)
+            return
+        colour = DieColour(d["colour"])
+        value = d["value"]
+        g.push("a3", seat=seat)
+        if verb == "mission":
+            h = parse_hex(arg)
+            assert h is not None
+            placed = g.state.board.strips[h[0]].cards[h[1]]
+            assert placed is not None
+            g.log(
+                "mission_activated",
+                f"{g.name(seat)} activates the Mission card at {arg} {value} time(s).",
+                seat,
+            )
+            if placed.owner != seat:
+                g.push("owner_free", seat=placed.owner, hex=list(h))
+            g.push("mission", seat=seat, hex=list(h), left=value)
+            return
+        n = int(arg)
+        kind = ACTIONS[n][0]
+        damaged = g.state.board.damage[n - 1] >= 2 and value > 0
+        if damaged:
+            value -= 1
+        t["action"] = n
+        g.log(
+            "action",
+            f"{g.name(seat)} performs action {n}, {ACTION_NAMES[kind]}, with {value} activation(s)"
+            + (" (damaged action: -1)." if damaged else "."),
+            seat,
+            action=n,
+        )
+        if kind is ActionKind.COMMAND:
+            g.push("command", seat=seat, value=value, colour=colour.value)
+        else:
+            g.push(kind.value, seat=seat, left=value)
+        g.push("ravager_effect", seat=seat, location=n)
+
+
+def activatable_missions(
+    g: Game, seat: int, colour: DieColour
+) -> list[tuple[tuple[int, int], int]]:
+    """Activation Mission cards of the die's colour with the seat's robot or ship on them."""
+    out = []
+    for i, strip in enumerate(g.state.board.strips):
+        for pos, placed in enumerate(strip.cards):
+            if placed is None:
+                continue
+            m = MISSION_CARDS[placed.card]
+            if m.kind is not MissionKind.ACTIVATION or m.colour is not colour:
+                continue
+            if placed.owner == seat or seat in strip.ships[pos]:
+                out.append(((i, pos), placed.card))
+    return out
+
+
+@handler
+class DrawCard(Handler):
+    """A.3: draw a card of the die's colour, return the die to its supply."""
+
+    kind = "a3"
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        seat = f["seat"]
+        t = g.state.turn
+        d = t.pop("die")
+        colour = DieColour(d["colour"])
+        g.state.board.supply[COLOUR_INDEX[colour]] += 1
+        card = draw_mission(g, colour)
+        if card is None:
+            g.log("draw", f"No {colour} Mission card is left to draw.", seat)
+        else:
+            player(g, seat).missions.append(card)
+            g.log(
+                "draw",
+                f"{g.name(seat)} draws a {colour} Mission card.",
+                seat,
+                private=f"You drew {mission_label(card)}",
+            )
+        g.push("hand_limit", seat=seat)
+
+
+@handler
+class HandLimit(Handler):
+    kind = "hand_limit"
+    secret = True
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        n = len(player(g, f["seat"]).missions)
+        return f"You have {n} Mission cards; discard down to {HAND_LIMIT}."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        p = player(g, f["seat"])
+        if len(p.missions) <= HAND_LIMIT:
+            return []
+        return [Option(f"discard:{m}", f"Discard {mission_label(m)}") for m in p.missions]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        seat = f["seat"]
+        card = int(option.partition(":")[2])
+        player(g, seat).missions.remove(card)
+        discard_mission(g, card)
+        g.log("discard", f"{g.name(seat)} discards a Mission card (hand limit).", seat)
+        g.push("hand_limit", seat=seat)
+
+
+# --------------------------------------------------------------------------- Sequence B
+
+
+@handler
+class SequenceB(Handler):
+    kind = "seq_b"
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        seat = f["seat"]
+        p = player(g, seat)
+        b = g.state.board
+        g.log("sequence_b", f"{g.name(seat)} performs Sequence B.", seat)
+        # B.1: lose VP for the dice still in the compartment (R3: both areas).
+        left = p.standard + p.secure
+        for d in left:
+            b.supply[COLOUR_INDEX[d.colour]] += 1
+        p.standard, p.secure = [], []
+        lose_vp(g, seat, sum(d.value for d in left), "dice left in the compartment")
+        rolled = []
+        for c in range(3):
+            for _ in range(p.workstations[c]):
+                taken, damaged = take_die_from_supply(g, c)
+                if not taken:
+                    break
+                if damaged:
+                    lose_vp(g, seat, 1, f"rolling a damaged {COLOURS[c]} die")
+                die = roll(g, c)
+                p.standard.append(die)
+                rolled.append(die.code)
+        g.log("roll", f"{g.name(seat)} rolls {', '.join(rolled) or 'no dice'}.", seat, dice=rolled)
+        reroll_neutral(g)
+        g.push("b_reset", seat=seat)
+        g.push("reserve", seat=seat, free=False)
+
+
+def reroll_neutral(g: Game) -> None:
+    """R16: neutral dice that were used or show a star are rerolled."""
+    neutral = g.state.neutral
+    if neutral is None:
+        return
+    b = g.state.board
+    kept = []
+    for d in neutral.dice:
+        if d.value == 0:
+            b.supply[COLOUR_INDEX[d.colour]] += 1
+        else:
+            kept.append(d)
+    neutral.dice = kept
+    have = {d.colour for d in kept}
+    for c, colour in enumerate(COLOURS):
+        if neutral.workstations[c] and colour not in have:
+            taken, _ = take_die_from_supply(g, c)
+            if taken:
+                kept.append(roll(g, c))
+    neutral.dice.sort(key=lambda d: COLOUR_INDEX[d.colour])
+
+
+@handler
+class Reserve(Handler):
+    kind = "reserve"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        if f["free"]:
+            return "Player aid: you may reserve one of your dice for free."
+        return "You may reserve one die for 1 resource (no one can buy it)."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        p = player(g, f["seat"])
+        opts = []
+        if f["free"] or p.resources >= 1:
+            cost = "free" if f["free"] else "1 resource"
+            opts = [
+                Option(f"reserve:{c}", f"Reserve your {_die_text(c)} ({cost})")
+                for c in die_codes(p.standard)
+            ]
+        return opts + [Option("none", "Reserve nothing")]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "none":
+            return
+        seat = f["seat"]
+        p = player(g, seat)
+        area, i = find_own_die(g, seat, option.partition(":")[2])
+        die = area.pop(i)
+        p.secure.append(die)
+        if not f["free"]:
+            p.resources -= 1
+        g.log("reserve", f"{g.name(seat)} reserves their {die.colour} {die.value}.", seat)
+
+
+@handler
+class ResetAndAdvance(Handler):
+    """B.2 reset the player board; B.3 advance the Black Angel (skipped once
+    the end is triggered, R10)."""
+
+    kind = "b_reset"
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        from engine.advance import advance_black_angel
+
+        seat = f["seat"]
+        p = player(g, seat)
+        b = g.state.board
+        for i, played in enumerate(p.slots):
+            if played is None:
+                continue
+            if played.kind == "mission":
+                discard_mission(g, played.card)
+            else:
+                b.ravager_discard.append(played.card)
+            p.slots[i] = None
+        p.debris += sum(p.grid_debris)
+        p.grid_debris = [False] * 9
+        if g.state.end_trigger is None:
+            advance_black_angel(g)
+
+
+# --------------------------------------------------------------------------- turn order
+
+
+def end_turn(g: Game) -> None:
+    s = g.state
+    s.turn = {}
+    n = len(s.players)
+    if s.current == n - 1:
+        if s.last_round == s.round:
+            from engine.scoring import finish
+
+            finish(g)
+            return
+        s.round += 1
+        if s.last_round == s.round:
+            g.log("final_round", f"Round {s.round} begins: the final round.")
+    s.current = (s.current + 1) % n
+    g.push("turn", seat=s.current)
+
+
+def ships_in_space(g: Game, seat: int) -> int:
+    return len(ship_hexes(g, seat))

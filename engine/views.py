@@ -1,0 +1,60 @@
+"""Views: what a seat may see, and what spectators see (R15: no hidden information)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.components import MISSION_CARDS
+from engine.ops import ba_hex
+from engine.space import hex_name
+from engine.state import to_json
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def view(g: Game, seat: int | None) -> dict[str, Any]:
+    s = g.state
+    data = to_json(s)
+    for key in ("seed", "rng_counter", "frames", "turn"):
+        data.pop(key)
+    for p, pd in zip(s.players, data["players"], strict=True):
+        pd["hand_missions"] = len(p.missions)
+        pd["hand_ravagers"] = len(p.ravagers)
+        if p.seat != seat:
+            del pd["missions"]
+            del pd["ravagers"]
+        # Cards around a board are face down: type, and colour for Mission cards.
+        pd["slots"] = [
+            None
+            if played is None
+            else {"kind": "mission", "colour": MISSION_CARDS[played.card].colour.value}
+            if played.kind == "mission"
+            else {"kind": "ravager"}
+            for played in p.slots
+        ]
+    b = data["board"]
+    b["mission_decks"] = [len(d) for d in s.board.mission_decks]
+    b["ravager_deck"] = len(s.board.ravager_deck)
+    b["advanced_deck"] = len(s.board.advanced_deck)
+    b["tech_stacks"] = [
+        {"count": len(st), "top": st[-1] if st else None} for st in s.board.tech_stacks
+    ]
+    die = s.turn.get("die")
+    data["active_die"] = dict(die) if die else None
+    data["turn_sequence"] = s.turn.get("seq")
+    d = g.decision
+    if d is None:
+        data["decision"] = None
+    else:
+        show = seat == d.seat or not d.secret
+        data["decision"] = {
+            "seat": d.seat,
+            "kind": d.kind,
+            "prompt": d.prompt,
+            "options": [{"id": o.id, "label": o.label} for o in d.options] if show else None,
+        }
+    data["names"] = {"ba_hex": hex_name(ba_hex(g)), "centre": len(s.board.strips) // 2}
+    data["result"] = g.result
+    data["viewer"] = seat
+    return data
