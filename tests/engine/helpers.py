@@ -1,0 +1,56 @@
+"""Helpers for engine tests: build a game, steer it into a constructed state,
+answer decisions by option id."""
+
+from __future__ import annotations
+
+import random
+
+from engine import Action, Game, GameOptions
+from engine.components import DieColour
+from engine.invariants import check
+from engine.state import Die
+
+O, Y, G = DieColour.ORANGE, DieColour.GRAY, DieColour.GREEN
+
+
+def fresh(players: int = 3, seed: int = 1) -> Game:
+    """A new game at the first player's first turn (setup reserves declined)."""
+    g = Game.new(GameOptions(players=players), seed)
+    while g.decision.kind == "reserve":
+        g.apply(Action(g.decision.seat, "none"))
+    return g
+
+
+def refresh(g: Game) -> None:
+    """Call after editing g.state by hand: the pending decision is recomputed."""
+    g._decision = None
+
+
+def ids(g: Game) -> list[str]:
+    return [o.id for o in g.decision.options]
+
+
+def choose(g: Game, option: str, seat: int | None = None):
+    d = g.decision
+    return g.apply(Action(d.seat if seat is None else seat, option))
+
+
+def dice(*codes: str) -> list[Die]:
+    """dice("o3", "y0") -> [Die(orange, 3), Die(gray, 0)]."""
+    by_letter = {"o": O, "y": Y, "g": G}
+    return [Die(by_letter[c[0]], int(c[1])) for c in codes]
+
+
+def play_random(g: Game, decisions: int, seed: int = 0, checked: bool = True) -> list[Action]:
+    r = random.Random(seed)
+    done = []
+    for _ in range(decisions):
+        if g.is_over:
+            break
+        d = g.decision
+        a = Action(d.seat, r.choice(d.options).id)
+        g.apply(a)
+        done.append(a)
+        if checked:
+            check(g)
+    return done
