@@ -1,0 +1,76 @@
+"""Small helpers shared by the table, player and final images."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer import palette as P
+from renderer.fonts import fit, font
+
+# zlib level 1 is several times faster than the default 6 and, on these
+# flat-colour images, costs only a little size (see bench/render.py).
+PNG_COMPRESS_LEVEL = 1
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes of an image; the same pixels always give the same bytes."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def count(value: Any) -> int:
+    """A count from a view field that is either a number or a (visible) list."""
+    if isinstance(value, int):
+        return value
+    return len(value or [])
+
+
+def paste(img: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    """Paste an RGBA sprite centred on a point, using its own alpha."""
+    x = int(round(centre[0] - sprite.width / 2))
+    y = int(round(centre[1] - sprite.height / 2))
+    img.paste(sprite, (x, y), sprite)
+
+
+def paste_at(img: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    img.paste(sprite, xy, sprite)
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: P.RGB = P.TEXT,
+    bold: bool = False,
+    anchor: str = "la",
+    width: int | None = None,
+) -> None:
+    """Draw text with the shipped font, cut to `width` pixels if given."""
+    if width is not None:
+        s = fit(s, width, size, bold)
+    draw.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def player_name(view: dict[str, Any], seat: int, names: dict[int, str] | None = None) -> str:
+    """ "Blue" (or the Discord name the bot passes in), never colour alone:
+    the letter goes with it wherever it is printed."""
+    colour = view["players"][seat]["colour"]
+    if names and seat in names:
+        return names[seat]
+    return P.PLAYER_NAMES.get(colour, colour.title())
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    fill: P.RGB = P.PANEL,
+    outline: P.RGB | None = P.PANEL_LINE,
+    radius: int = 10,
+    width: int = 2,
+) -> None:
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)

@@ -1,0 +1,136 @@
+"""Short texts for components, sized for a tile or a card on a phone screen.
+
+The engine's component data is the single source; this module only turns it
+into words that fit in a 100-pixel tile.
+"""
+
+from __future__ import annotations
+
+from engine.components import (
+    ACTION_NAMES,
+    ACTIONS,
+    MISSION_CARDS,
+    RAVAGER_CARDS,
+    TILES,
+    AdvancedKind,
+    BoostEffect,
+    MissionKind,
+    RavagerEffect,
+    Reward,
+    TileEffect,
+    TileKind,
+    next_clockwise,
+)
+
+TILE_TEXT: dict[TileEffect, str] = {
+    TileEffect.VP: "+1 VP",
+    TileEffect.SHIP: "+1 ship",
+    TileEffect.RESOURCE: "+1 resource",
+    TileEffect.ROBOT: "+1 robot",
+    TileEffect.MOVE_SHIP: "move ship 2",
+    TileEffect.DEBRIS: "+1 debris",
+    TileEffect.MOVE_ROBOT: "move robot",
+    TileEffect.ACTIVATE_VERTICAL: "activate ↕",
+    TileEffect.ACTIVATE_HORIZONTAL: "activate ↔",
+    TileEffect.DRAW_MISSION: "draw 2 Missions keep 1",
+    TileEffect.START_SHIP: "+1 ship or move 2",
+    TileEffect.START_RESOURCE: "+1 resource or +1 debris",
+    TileEffect.START_ROBOT: "+1 robot or move robot",
+}
+
+ACTION_SHORT: dict[str, str] = {
+    "discover": "Discover",
+    "command": "Command",
+    "repair": "Repair",
+    "destroy": "Destroy",
+}
+
+ADVANCED_TEXT: dict[AdvancedKind, str] = {
+    AdvancedKind.TECH_ORANGE: "2 VP per orange (o) tile",
+    AdvancedKind.TECH_GRAY: "2 VP per gray (y) tile",
+    AdvancedKind.TECH_GREEN: "2 VP per green (g) tile",
+    AdvancedKind.EJECTED_TECH: "2 VP per ejected tile",
+    AdvancedKind.DEBRIS: "2 VP per debris",
+    AdvancedKind.RAVAGER_CARDS: "2 VP per Ravager card",
+    AdvancedKind.ADVANCED_TECH: "2 VP per Advanced tile",
+    AdvancedKind.CARDS_IN_SPACE: "2 VP per card in Space",
+}
+
+REWARD_TEXT: dict[Reward, str] = {
+    Reward.VP: "2 VP",
+    Reward.ROBOT: "robot",
+    Reward.RESOURCE: "resource",
+    Reward.SHIP: "ship",
+}
+
+LETTER = {"orange": "o", "gray": "y", "green": "g"}
+
+
+def action_name(number: int) -> str:
+    """Full printed name of action 1-6, e.g. "Repair the Black Angel"."""
+    return ACTION_NAMES[ACTIONS[number][0]]
+
+
+def action_short(number: int) -> str:
+    return ACTION_SHORT[ACTIONS[number][0].value]
+
+
+def tile_text(tile_id: int, boost: bool = False) -> str:
+    """The effect of a tile on the side shown."""
+    tile = TILES[tile_id]
+    if tile.kind is TileKind.ADVANCED:
+        assert tile.advanced is not None
+        return ADVANCED_TEXT[tile.advanced]
+    if boost and tile.boost is not None:
+        return boost_text(tile_id)
+    assert tile.effect is not None
+    return TILE_TEXT[tile.effect]
+
+
+def boost_text(tile_id: int) -> str:
+    tile = TILES[tile_id]
+    colour = LETTER.get(tile.boost_colour.value, "") if tile.boost_colour else ""
+    match tile.boost:
+        case BoostEffect.VP_ON_ACTION:
+            assert tile.boost_action is not None
+            return f"1x: +2 VP on {ACTION_SHORT[tile.boost_action.value]}"
+        case BoostEffect.DIE_TO_THREE:
+            return f"1x: {colour} die = 3"
+        case BoostEffect.CHANGE_COLOUR:
+            return f"1x: recolour {colour} die"
+        case BoostEffect.FREE_RESERVE:
+            return f"1x: free reserve {colour}"
+    return "boost"
+
+
+def ravager_text(card_id: int) -> str:
+    """Permanent effect of a Ravager card, short."""
+    card = RAVAGER_CARDS[card_id]
+    match card.effect:
+        case RavagerEffect.DAMAGE_NEXT_ACTION:
+            return f"damage action {next_clockwise(card.location)}"
+        case RavagerEffect.DAMAGE_DIE:
+            assert card.die_colour is not None
+            return f"damage a {LETTER[card.die_colour.value]} die"
+        case RavagerEffect.DISCARD_MISSION:
+            return "discard a Mission"
+        case RavagerEffect.DISCARD_RAVAGER:
+            return "discard a Ravager"
+        case RavagerEffect.ROBOT_ON_CARD:
+            return "robot on this card"
+    return card.effect.value
+
+
+def mission_kind_short(card_id: int) -> str:
+    """ "ACT" or "NEU": activation or neutralization (also told by a symbol)."""
+    return "ACT" if MISSION_CARDS[card_id].kind is MissionKind.ACTIVATION else "NEU"
+
+
+def mission_text(card_id: int) -> str:
+    return MISSION_CARDS[card_id].text
+
+
+def mission_colour_index(card_id: int) -> int:
+    from renderer.palette import die_index
+
+    return die_index(MISSION_CARDS[card_id].colour.value)
