@@ -1,0 +1,70 @@
+"""The few engine functions the store needs, behind a small protocol.
+
+The store never imports the rules engine at module level: it is handed a
+:class:`GameCodec`. :class:`EngineCodec` (the default) wraps the real
+``engine`` package and imports it on first use; tests where the engine is not
+the point can pass a tiny fake game instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, TypeVar
+
+JsonDict = dict[str, Any]
+G = TypeVar("G")
+
+
+class GameCodec(Protocol[G]):
+    """How to build, restore, advance and dump one game object ``G``."""
+
+    def new_game(self, options: JsonDict, seed: int) -> G:
+        """The initial state (version 0) for these options and seed."""
+        ...
+
+    def restore(self, snapshot: JsonDict) -> G:
+        """A game equal to the one that produced ``snapshot`` (``dump`` output)."""
+        ...
+
+    def apply(self, game: G, action: JsonDict) -> None:
+        """Apply one logged action in place; raise if it is illegal."""
+        ...
+
+    def dump(self, game: G) -> JsonDict:
+        """Lossless plain-JSON state (what snapshots hold)."""
+        ...
+
+    def version(self, game: G) -> int:
+        """How many actions the game has applied."""
+        ...
+
+
+class EngineCodec:
+    """:class:`GameCodec` for ``engine.Game`` (imported lazily)."""
+
+    def __init__(self) -> None:
+        self._engine: Any = None
+
+    @property
+    def engine(self) -> Any:
+        if self._engine is None:
+            import engine  # lazily: storage imports and runs without the engine
+
+            self._engine = engine
+        return self._engine
+
+    def new_game(self, options: JsonDict, seed: int) -> Any:
+        e = self.engine
+        return e.Game.new(e.options_from_json(options), seed)
+
+    def restore(self, snapshot: JsonDict) -> Any:
+        return self.engine.Game.from_json(snapshot)
+
+    def apply(self, game: Any, action: JsonDict) -> None:
+        game.apply(self.engine.Action.from_json(action))
+
+    def dump(self, game: Any) -> JsonDict:
+        data: JsonDict = game.to_json()
+        return data
+
+    def version(self, game: Any) -> int:
+        return int(game.state.decisions)

@@ -1,0 +1,75 @@
+"""Errors raised by the storage layer.
+
+Every error the store raises on purpose derives from :class:`StorageError`, so
+the bot can catch one type at its edge and still tell the cases apart:
+
+- :class:`NotFoundError`: no such game (or seat, ...).
+- :class:`ConflictError`: an append computed from a stale version (two clicks
+  raced; the loser is refused and nothing of it is written).
+- :class:`CorruptGameError`: one game's stored data cannot be read or replayed.
+  It names the game; other games are unaffected.
+- :class:`ChannelBusyError`: the channel already has an active game.
+- :class:`GameStateError`: the operation does not fit the game's status
+  (e.g. an action for a game in the lobby, joining a running game).
+- :class:`LobbyError`: a lobby rule (seat taken, colour taken, table full).
+- :class:`SchemaError`: the database file is newer than this code, or a
+  migration failed (it is rolled back).
+- :class:`ExportFormatError`: an export document that cannot be imported.
+"""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base of every error the storage layer raises on purpose."""
+
+
+class NotFoundError(StorageError, LookupError):
+    """The game (or seat, or player) does not exist."""
+
+
+class ConflictError(StorageError):
+    """An append carried a version that is no longer the game's version."""
+
+    def __init__(self, game_id: int, expected: int, actual: int) -> None:
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"game {game_id}: action computed from version {expected}, "
+            f"but the game is at version {actual} (stale or duplicate click); nothing written"
+        )
+
+
+class CorruptGameError(StorageError):
+    """The stored data of one game cannot be decoded or replayed."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        self.game_id = game_id
+        self.reason = reason
+        super().__init__(f"game {game_id} is corrupt: {reason}")
+
+
+class ChannelBusyError(StorageError):
+    """The channel (or thread) already has an active game."""
+
+    def __init__(self, channel_id: int, game_id: int) -> None:
+        self.channel_id = channel_id
+        self.game_id = game_id
+        super().__init__(f"channel {channel_id} already has an active game ({game_id})")
+
+
+class GameStateError(StorageError):
+    """The operation is not allowed in the game's current status."""
+
+
+class LobbyError(StorageError):
+    """A lobby rule was broken (already seated, colour taken, table full...)."""
+
+
+class SchemaError(StorageError):
+    """The database schema cannot be used or migrated by this code."""
+
+
+class ExportFormatError(StorageError):
+    """An export document is malformed or of an unknown format."""

@@ -1,0 +1,196 @@
+"""Row types returned by the store: small frozen dataclasses.
+
+JSON columns (options, result, action, snapshot state) are kept as the raw
+text read from the database and decoded on access, so one row with bad JSON
+never breaks a listing of many games: the error surfaces as a
+:class:`~storage.errors.CorruptGameError` naming that game, when (and only
+when) that game's data is used.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Generic, Literal, TypeVar
+
+from storage.errors import CorruptGameError
+
+JsonDict = dict[str, Any]
+G = TypeVar("G")
+
+
+class GameStatus(StrEnum):
+    LOBBY = "lobby"  # players joining; no engine game yet, no seed
+    RUNNING = "running"
+    PAUSED = "paused"  # by a moderator; keeps its channel, refuses actions
+    FINISHED = "finished"  # archived: viewable and exportable
+    ABORTED = "aborted"  # archived: ended early by a moderator or the players
+
+
+#: Statuses that occupy their channel (at most one such game per channel).
+ACTIVE_STATUSES: frozenset[GameStatus] = frozenset(
+    {GameStatus.LOBBY, GameStatus.RUNNING, GameStatus.PAUSED}
+)
+#: Statuses that have an engine game (a seed and an action log).
+STARTED_STATUSES: frozenset[GameStatus] = frozenset(
+    {GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.FINISHED, GameStatus.ABORTED}
+)
+
+StartPolicy = Literal["anyone", "moderators"]
+
+
+def decode_json(game_id: int, what: str, text: str | None) -> Any:
+    """Decode one JSON column, turning any failure into a CorruptGameError."""
+    if text is None:
+        raise CorruptGameError(game_id, f"{what} is missing")
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise CorruptGameError(game_id, f"{what} is not valid JSON ({exc})") from exc
+
+
+def decode_object(game_id: int, what: str, text: str | None) -> JsonDict:
+    value = decode_json(game_id, what, text)
+    if not isinstance(value, dict):
+        raise CorruptGameError(game_id, f"{what} is not a JSON object")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One row of ``games``."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    status: GameStatus
+    options_json: str
+    seed: int | None
+    version: int  # number of actions in the log (== engine ``state.decisions``)
+    created_by: int | None
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+    updated_at: float  # last change (last action, join, status...): for turn reminders
+    result_json: str | None
+    end_reason: str | None
+
+    @property
+    def options(self) -> JsonDict:
+        """The game options as JSON (``engine.options_to_json`` output)."""
+        return decode_object(self.id, "options", self.options_json)
+
+    @property
+    def result(self) -> JsonDict | None:
+        if self.result_json is None:
+            return None
+        return decode_object(self.id, "result", self.result_json)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+    @property
+    def is_started(self) -> bool:
+        return self.status in STARTED_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One row of ``seats``: seat number = turn order (seat 0 plays first)."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    colour: str | None
+    joined_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One row of the append-only action log. ``seq`` 1 is the first action."""
+
+    game_id: int
+    seq: int
+    seat: int | None
+    user_id: int | None
+    action_json: str
+    created_at: float
+
+    @property
+    def action(self) -> JsonDict:
+        return decode_object(self.game_id, f"action #{self.seq}", self.action_json)
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRecord:
+    """The engine state after action ``seq`` (``seq`` 0: the initial state)."""
+
+    game_id: int
+    seq: int
+    state_json: str
+    created_at: float
+
+    @property
+    def state(self) -> JsonDict:
+        return decode_object(self.game_id, f"snapshot at version {self.seq}", self.state_json)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """Everything needed to rebuild a game, read in one consistent transaction.
+
+    ``actions`` are the actions after ``snapshot`` (all of them when
+    ``snapshot`` is None, or when the log was read with ``full=True``).
+    """
+
+    record: GameRecord
+    seats: list[Seat]
+    snapshot: SnapshotRecord | None
+    actions: list[ActionRecord]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame(Generic[G]):
+    """A game rebuilt from storage: the newest snapshot plus the actions after it."""
+
+    record: GameRecord
+    seats: list[Seat]
+    game: G
+    replayed: int  # actions applied on top of the snapshot
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+
+@dataclass(frozen=True, slots=True)
+class LoadReport(Generic[G]):
+    """The result of loading many games: the good ones and, separately, the broken ones."""
+
+    loaded: list[LoadedGame[G]] = field(default_factory=list)
+    failed: list[CorruptGameError] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    version: int  # the game's version after the append
+    snapshot_written: bool
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    moderator_role_id: int | None = None
+    reminder_minutes: int | None = None  # None: no turn reminders
+    start_policy: StartPolicy = "anyone"  # who may start games
+    updated_at: float | None = None  # None: never saved (defaults)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    user_id: int
+    mute_pings: bool = False
+    updated_at: float | None = None  # None: never saved (defaults)

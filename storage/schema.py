@@ -1,0 +1,169 @@
+"""Schema and forward migrations, tracked in ``PRAGMA user_version``.
+
+``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``; a new
+database runs them all. :func:`migrate` runs the missing steps at start in one
+``BEGIN IMMEDIATE`` transaction (SQLite DDL and ``user_version`` are
+transactional), so a failed migration leaves the file exactly as it was. A
+database newer than this code is refused rather than guessed at.
+
+Never edit a released step; add a new one. Each step is a list of single SQL
+statements (``executescript`` would commit behind our back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from storage.errors import SchemaError
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int  # the schema version after this step
+    description: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games, seats, append-only action log, snapshots",
+        (
+            """
+            CREATE TABLE games (
+                id          INTEGER PRIMARY KEY,
+                guild_id    INTEGER,
+                channel_id  INTEGER NOT NULL,
+                status      TEXT NOT NULL
+                            CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'aborted')),
+                options     TEXT NOT NULL,
+                seed        INTEGER,
+                version     INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+                created_by  INTEGER,
+                created_at  REAL NOT NULL,
+                started_at  REAL,
+                ended_at    REAL,
+                updated_at  REAL NOT NULL,
+                result      TEXT
+            )
+            """,
+            # One active game per channel (or thread); archived games do not count.
+            """
+            CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id)
+                WHERE status IN ('lobby', 'running', 'paused')
+            """,
+            "CREATE INDEX games_by_status ON games (status)",
+            """
+            CREATE TABLE seats (
+                game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seat        INTEGER NOT NULL CHECK (seat >= 0),
+                user_id     INTEGER NOT NULL,
+                colour      TEXT,
+                joined_at   REAL NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX seats_by_user ON seats (user_id)",
+            """
+            CREATE TABLE actions (
+                game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seq         INTEGER NOT NULL CHECK (seq >= 1),
+                seat        INTEGER,
+                user_id     INTEGER,
+                action      TEXT NOT NULL,
+                created_at  REAL NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            ) WITHOUT ROWID
+            """,
+            # Big rows: a rowid table with a unique key (WITHOUT ROWID suits small rows).
+            """
+            CREATE TABLE snapshots (
+                id          INTEGER PRIMARY KEY,
+                game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seq         INTEGER NOT NULL CHECK (seq >= 0),
+                state       TEXT NOT NULL,
+                created_at  REAL NOT NULL,
+                UNIQUE (game_id, seq)
+            )
+            """,
+        ),
+    ),
+    Migration(
+        2,
+        "guild settings and per-player preferences",
+        (
+            """
+            CREATE TABLE guild_settings (
+                guild_id            INTEGER PRIMARY KEY,
+                moderator_role_id   INTEGER,
+                reminder_minutes    INTEGER CHECK (reminder_minutes IS NULL OR reminder_minutes > 0),
+                start_policy        TEXT NOT NULL DEFAULT 'anyone'
+                                    CHECK (start_policy IN ('anyone', 'moderators')),
+                updated_at          REAL NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE player_prefs (
+                user_id     INTEGER PRIMARY KEY,
+                mute_pings  INTEGER NOT NULL DEFAULT 0 CHECK (mute_pings IN (0, 1)),
+                updated_at  REAL NOT NULL
+            )
+            """,
+        ),
+    ),
+    Migration(
+        3,
+        "why a game ended early; a guild's games listed by recency",
+        (
+            "ALTER TABLE games ADD COLUMN end_reason TEXT",
+            "CREATE INDEX games_by_guild ON games (guild_id, updated_at)",
+        ),
+    ),
+)
+
+SCHEMA_VERSION: int = MIGRATIONS[-1].version
+
+assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
+
+
+async def user_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> list[int]:
+    """Bring the database to ``target``; return the versions applied (may be empty).
+
+    ``target`` below the latest is for tests that build an older schema.
+    The connection must be in autocommit mode (``isolation_level=None``).
+    """
+    if not 0 <= target <= SCHEMA_VERSION:
+        raise ValueError(f"no schema version {target}")
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        current = await user_version(db)
+        if current > SCHEMA_VERSION:
+            raise SchemaError(
+                f"database schema version {current} is newer than this code "
+                f"(knows up to {SCHEMA_VERSION}); upgrade the bot, do not downgrade the database"
+            )
+        applied: list[int] = []
+        for step in MIGRATIONS[current:target]:
+            for sql in step.statements:
+                try:
+                    await db.execute(sql)
+                except Exception as exc:
+                    raise SchemaError(
+                        f"migration to version {step.version} ({step.description}) failed: {exc}"
+                    ) from exc
+            await db.execute(f"PRAGMA user_version = {int(step.version)}")
+            applied.append(step.version)
+        await db.commit()
+    except BaseException:
+        await db.rollback()
+        raise
+    return applied
