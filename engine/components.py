@@ -206,7 +206,7 @@ BOOST_SIDES_PER_COLOUR: tuple[tuple[BoostEffect, ActionKind | None], ...] = (
 
 def _tiles() -> tuple[Tile, ...]:
     tiles: list[Tile] = []
-    coloured_boosts = 0
+    coloured_boosts: dict[BoostEffect, int] = {}
     for colour in COLOURS:
         for effect, (boost, action) in zip(
             TECH_EFFECTS_PER_COLOUR, BOOST_SIDES_PER_COLOUR, strict=True
@@ -215,8 +215,9 @@ def _tiles() -> tuple[Tile, ...]:
             if action is None:
                 # designed: the indicated colour cycles so each boost kind names
                 # every colour equally often.
-                boost_colour = COLOURS[coloured_boosts % 3]
-                coloured_boosts += 1
+                k = coloured_boosts.get(boost, 0)
+                boost_colour = COLOURS[k % 3]
+                coloured_boosts[boost] = k + 1
             tiles.append(
                 Tile(len(tiles), TileKind.TECHNOLOGY, colour, effect, boost, boost_colour, action)
             )
