@@ -288,9 +288,13 @@ def tile(tile_id: int, w: int, h: int, boost: bool = False) -> Image.Image:
     d = ImageDraw.Draw(img)
     badge_text = P.HIGHLIGHT if text == P.TEXT_DARK else P.TEXT_DARK
     centred_text(d, (4 + badge / 2, 4 + badge / 2), letter, int(badge * 0.75), badge_text)
-    size = max(12, min(22, h // 4, w // 5))
     body = labels.tile_text(tile_id, boost)
-    lines = wrap(body, w - 12, size, True, lines=3)
+    size = max(12, min(22, h // 4, w // 5))
+    max_lines = 3 if h < 120 else 4
+    lines = wrap(body, w - 12, size, True, lines=max_lines)
+    while size > 12 and (lines[-1].endswith("…") or len(lines) * (size + 3) > h - badge - 4):
+        size -= 1
+        lines = wrap(body, w - 12, size, True, lines=max_lines)
     line_h = size + 3
     top = (h + badge) / 2 - line_h * len(lines) / 2 + line_h / 2
     for i, line in enumerate(lines):
@@ -431,12 +435,17 @@ def hex_base(
     cx, cy = w / 2, h / 2
     if kind == "alien":
         assert colour is not None
+        lx, ly = cx - radius * 0.6, cy - 16
         d.ellipse(
-            (cx - radius * 0.78, cy - 14, cx - radius * 0.78 + 26, cy + 12), fill=P.DIE_FILL[colour]
+            (lx - 13, ly - 13, lx + 13, ly + 13), fill=P.DIE_FILL[colour], outline=P.TEXT_DARK
         )
-        centred_text(d, (cx - radius * 0.78 + 13, cy - 1), P.DIE_LETTERS[colour], 20, P.TEXT_DARK)
+        centred_text(d, (lx, ly - 1), P.DIE_LETTERS[colour], 20, P.TEXT_DARK)
     if kind == "asteroid":
         centred_text(d, (cx, cy + 2), "asteroids", 15, P.TEXT)
+    if kind == "spes":
+        img.alpha_composite(
+            spes_planet(int(radius * 1.1)), (int(cx - radius * 0.55), int(cy - radius * 0.62))
+        )
     if comet_mark:
         img.alpha_composite(comet(24), (int(cx + radius * 0.45), int(cy - 32)))
     if icons:

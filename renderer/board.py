@@ -393,7 +393,11 @@ def _players(
         paste(img, A.robot(p["colour"], 30), (bx + 24, mid + 6))
         text(d, (bx + 44, mid + 6), f"×{p['break_room']}", 22, P.TEXT, True, "lm")
         _dice_row(img, layout, row, False, p.get("standard", []), 6)
-        _dice_row(img, layout, row, True, p.get("secure", []), 4)
+        _dice_row(img, layout, row, True, p.get("secure", []), 3)
+        if len(p.get("secure", [])) > 3:
+            text(
+                d, (x0 + L.ROW_INFO_X - 4, mid), f"+{len(p['secure']) - 3}", 16, P.TEXT, True, "rm"
+            )
         if len(p.get("standard", [])) > 6:
             text(
                 d,
@@ -407,7 +411,8 @@ def _players(
         ix = x0 + L.ROW_INFO_X + 6
         missions = count(p.get("hand_missions", p.get("missions")))
         ravagers = count(p.get("hand_ravagers", p.get("ravagers")))
-        text(d, (ix, mid - 13), f"hand: {missions} Miss. {ravagers} Rav.", 17, P.TEXT, True, "lm")
+        hand = f"hand: {missions} Miss · {ravagers} Rav"
+        text(d, (ix, mid - 13), hand, 17, P.TEXT, True, "lm", L.WIDTH - L.MARGIN - ix - 6)
         _storage(img, d, (ix, mid + 14), p)
     neutral = view.get("neutral")
     if neutral:

@@ -111,7 +111,7 @@ def ravager_text(card_id: int) -> str:
             return f"damage action {next_clockwise(card.location)}"
         case RavagerEffect.DAMAGE_DIE:
             assert card.die_colour is not None
-            return f"damage a {LETTER[card.die_colour.value]} die"
+            return f"damage 1 {LETTER[card.die_colour.value]} die"
         case RavagerEffect.DISCARD_MISSION:
             return "discard a Mission"
         case RavagerEffect.DISCARD_RAVAGER:

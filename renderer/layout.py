@@ -188,7 +188,7 @@ ROW_NAME_X = 0
 ROW_BREAK_X = 170
 ROW_STANDARD_X = 258
 ROW_SECURE_X = 550
-ROW_INFO_X = 750
+ROW_INFO_X = 714
 
 
 def compartment_die_point(layout: BoardLayout, row: int, secure: bool, k: int) -> Point:
@@ -226,7 +226,7 @@ def score_chip_box(n_players: int, order: int) -> Box:
 # --------------------------------------------------------------------------- a player board
 
 P_WIDTH = 800
-P_HEADER_H = 130
+P_HEADER_H = 150
 CELL = 140
 CELL_GAP = 8
 SLOT_W = 92  # row slots, left of the grid
