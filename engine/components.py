@@ -19,9 +19,10 @@ class DieColour(StrEnum):
 
     @property
     def letter(self) -> str:
-        return {"orange": "o", "gray": "y", "green": "g"}[self.value]
+        return _LETTERS[self]
 
 
+_LETTERS: dict[str, str] = {"orange": "o", "gray": "y", "green": "g"}
 COLOURS: tuple[DieColour, ...] = (DieColour.ORANGE, DieColour.GRAY, DieColour.GREEN)
 COLOUR_INDEX: dict[DieColour, int] = {c: i for i, c in enumerate(COLOURS)}
 COLOUR_BY_LETTER: dict[str, DieColour] = {c.letter: c for c in COLOURS}
@@ -404,11 +405,11 @@ def _mission_effects(
 
 
 def _mission_cards() -> tuple[MissionCard, ...]:
-    O, Y, G = COLOURS
+    orange, gray, green = COLOURS
     lists = {
-        O: _mission_effects("ships", Y, G),
-        Y: _mission_effects("resources", O, G),
-        G: _mission_effects("robots", O, Y),
+        orange: _mission_effects("ships", gray, green),
+        gray: _mission_effects("resources", orange, green),
+        green: _mission_effects("robots", orange, gray),
     }
     # designed (COMPONENTS.md 8): rewards cycle 2 VP / robot / resource / ship
     # (5 each per colour); tile icons cycle orange, gray, green over all cards.

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.components import PLAYER_COLOURS
-from engine.decision import Action, Decision, Event, Option
+from engine.decision import Action, Decision, Event
 from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
 from engine.state import GameOptions, GameState, from_json, to_json
 
 # A decision whose only option is one of these is answered by the engine:
 # nothing is left to choose (e.g. Discover with nothing affordable).
+_NAMES = {c: c.value.title() for c in PLAYER_COLOURS}
 AUTO_IDS = frozenset({"done", "skip", "none", "decline"})
 
 
@@ -108,8 +109,8 @@ class Game:
             raise IllegalActionError(
                 f"'{action.option}' is not a legal choice now. {d.prompt} Legal: {labels}{more}"
             )
-        from engine.handlers import HANDLERS
-
+        if not _LOADED:
+            _load()
         self._events = []
         frame = self.state.frames.pop()
         self._decision = None
@@ -120,9 +121,8 @@ class Game:
         return events
 
     def _run(self) -> None:
-        from engine.handlers import HANDLERS
-        from engine.turn import end_turn
-
+        if not _LOADED:
+            _load()
         s = self.state
         while not s.finished:
             if not s.frames:
@@ -172,7 +172,7 @@ class Game:
         if seat == "n":
             return "the neutral player"
         if isinstance(seat, int) and 0 <= seat < len(self.state.players):
-            return self.state.players[seat].colour.value.title()
+            return _NAMES[self.state.players[seat].colour]
         if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLOURS):
             return f"seat {seat}"
         return str(seat)
@@ -183,8 +183,18 @@ class Game:
         return view(self, seat)
 
 
-def option(id: str, label: str) -> Option:
-    return Option(id, label)
+HANDLERS: dict = {}
+_LOADED: list = []
+
+
+def _load() -> None:
+    """Bind the handler registry and turn order late: they import this module."""
+    global end_turn
+    from engine.handlers import HANDLERS as registry
+    from engine.turn import end_turn
+
+    HANDLERS.update(registry)
+    _LOADED.append(True)
 
 
 def replay(options: GameOptions, seed: int, actions: list[Action]) -> Game:

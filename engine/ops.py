@@ -154,9 +154,13 @@ def discard_mission(g: Game, card: int) -> None:
     g.state.board.mission_discards[COLOUR_INDEX[MISSION_CARDS[card].colour]].append(card)
 
 
+_MISSION_LABELS = tuple(
+    f"{m.colour.value.title()} {m.kind.value} #{m.id}: {m.text}" for m in MISSION_CARDS
+)
+
+
 def mission_label(card: int) -> str:
-    m = MISSION_CARDS[card]
-    return f"{m.colour.value.title()} {m.kind.value} #{card}: {m.text}"
+    return _MISSION_LABELS[card]
 
 
 def draw_ravager(g: Game) -> int | None:
@@ -290,18 +294,25 @@ def ship_moves(g: Game, seat: int, steps: int, launch: bool) -> list[tuple[Hex |
     from the Black Angel's hex) and each hex it may end on within `steps`."""
     n = len(g.state.board.strips)
     moves: list[tuple[Hex | None, Hex]] = []
+    ba = ba_hex(g)
+    blocked = {h for h in all_hexes(g) if h != ba and hex_spec(g, h).kind is HexKind.ASTEROID}
 
     def ok(h: Hex) -> bool:
-        return passable(g, h)
+        return h not in blocked
+
+    strips = g.state.board.strips
+
+    def stop(h: Hex) -> bool:
+        ships = strips[h[0]].ships[h[1]]
+        return h not in blocked and len(ships) < 2 and seat not in ships  # R6
 
     for src in ship_hexes(g, seat):
         for dst in sorted(reachable(src, steps, n, ok)):
-            if dst == src or can_stop(g, dst, seat):
+            if dst == src or stop(dst):
                 moves.append((src, dst))
     if launch:
-        start = ba_hex(g)
-        for dst in sorted(reachable(start, steps, n, ok)):
-            if can_stop(g, dst, seat):
+        for dst in sorted(reachable(ba, steps, n, ok)):
+            if stop(dst):
                 moves.append((None, dst))
     return moves
 
@@ -346,9 +357,12 @@ def owned_in_space(g: Game, seat: int, colour: DieColour | None, skip_first: boo
         if skip_first and i == 0:
             continue
         for placed in strip.cards:
-            if placed is not None and placed.owner == seat:
-                if colour is None or MISSION_CARDS[placed.card].colour is colour:
-                    n += 1
+            if (
+                placed is not None
+                and placed.owner == seat
+                and (colour is None or MISSION_CARDS[placed.card].colour is colour)
+            ):
+                n += 1
     return n
 
 

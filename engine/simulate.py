@@ -67,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-invariants", action="store_true", help="skip per-step checks (speed)")
-    parser.add_argument("--check-replay", action="store_true", help="replay and JSON round trip each game")
+    parser.add_argument(
+        "--check-replay", action="store_true", help="replay and JSON round trip each game"
+    )
     args = parser.parse_args(argv)
 
     options = GameOptions(players=args.players)
@@ -82,7 +84,10 @@ def main(argv: list[str] | None = None) -> int:
                 again = replay(options, seed, actions)
                 if again.to_json() != game.to_json():
                     raise SimulationFailure(f"seed {seed}: replay differs from the played game")
-                if Game.from_json(json.loads(json.dumps(game.to_json()))).to_json() != game.to_json():
+                if (
+                    Game.from_json(json.loads(json.dumps(game.to_json()))).to_json()
+                    != game.to_json()
+                ):
                     raise SimulationFailure(f"seed {seed}: JSON round trip is lossy")
         except (EngineError, SimulationFailure, AssertionError) as exc:
             failures += 1

@@ -53,14 +53,18 @@ EFFECT_TEXT = {
 
 
 def tile_text(tile: int | None) -> str:
-    if tile is None:
-        return "nothing"
-    t = TILES[tile]
+    return "nothing" if tile is None else _TILE_TEXT[tile]
+
+
+def _tile_text(t) -> str:
     if t.kind is TileKind.ADVANCED:
         return f"Advanced Technology ({t.advanced.value.replace('_', ' ')})"
     if t.kind is TileKind.STARTING:
         return f"Starting tile ({EFFECT_TEXT[t.effect]})"
     return f"{t.colour} tile ({EFFECT_TEXT[t.effect]})"
+
+
+_TILE_TEXT = tuple(_tile_text(t) for t in TILES)
 
 
 def activatable_cell(p: Player, cell: int, card_colour: DieColour | None) -> bool:

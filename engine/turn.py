@@ -85,11 +85,16 @@ def buy_options(g: Game, seat: int) -> list[Option]:
     return opts
 
 
+_DIE_TEXT = {
+    f"{c.letter}{v}{r}": f"{c.value} {'star (0)' if v == 0 else v}{' (reserved)' if r else ''}"
+    for c in COLOURS
+    for v in range(4)
+    for r in ("", "r")
+}
+
+
 def _die_text(code: str) -> str:
-    colour = {c.letter: c.value for c in COLOURS}[code[0]]
-    value = int(code[1])
-    face = "star (0)" if value == 0 else str(value)
-    return f"{colour} {face}" + (" (reserved)" if code.endswith("r") else "")
+    return _DIE_TEXT[code]
 
 
 def sequence_a_possible(g: Game, seat: int) -> bool:

@@ -10,7 +10,7 @@ from engine.components import DieColour
 from engine.invariants import check
 from engine.state import Die
 
-O, Y, G = DieColour.ORANGE, DieColour.GRAY, DieColour.GREEN
+O, Y, G = DieColour.ORANGE, DieColour.GRAY, DieColour.GREEN  # noqa: E741
 
 
 def fresh(players: int = 3, seed: int = 1) -> Game:

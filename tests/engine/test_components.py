@@ -84,7 +84,9 @@ def test_technology_tiles():
             assert effects[twice] == 2
         boosts = Counter(t.boost for t in mine)
         assert boosts == {b: 4 for b in BoostEffect}
-        assert {t.boost_action for t in mine if t.boost is BoostEffect.VP_ON_ACTION} == set(ActionKind)
+        assert {t.boost_action for t in mine if t.boost is BoostEffect.VP_ON_ACTION} == set(
+            ActionKind
+        )
     for boost in (BoostEffect.DIE_TO_THREE, BoostEffect.CHANGE_COLOUR, BoostEffect.FREE_RESERVE):
         spread = Counter(t.boost_colour for t in tech if t.boost is boost)
         assert spread == {c: 4 for c in COLOURS}
@@ -106,7 +108,10 @@ def test_mission_cards():
     for colour in COLOURS:
         mine = [m for m in MISSION_CARDS if m.colour is colour]
         assert len(mine) == 20
-        assert Counter(m.kind for m in mine) == {MissionKind.ACTIVATION: 12, MissionKind.NEUTRALIZATION: 8}
+        assert Counter(m.kind for m in mine) == {
+            MissionKind.ACTIVATION: 12,
+            MissionKind.NEUTRALIZATION: 8,
+        }
         assert Counter(m.reward for m in mine) == {r: 5 for r in Reward}
         # one card per listed effect: no two cards of a colour share an effect
         assert len({(m.kind, m.effect) for m in mine}) == 20
@@ -128,7 +133,11 @@ def test_mission_colour_lists_follow_the_appendix():
     green = [m for m in MISSION_CARDS if m.colour is DieColour.GREEN]
     assert green[7].effect.cost.ravagers == 2 and green[7].effect.gain.vp == 3
     # the four "3 VP per card" neutralization cards of each colour name the two other colours
-    for colour, cards in ((DieColour.ORANGE, orange), (DieColour.GRAY, gray), (DieColour.GREEN, green)):
+    for colour, cards in (
+        (DieColour.ORANGE, orange),
+        (DieColour.GRAY, gray),
+        (DieColour.GREEN, green),
+    ):
         named = {m.effect.per_space for m in cards if m.effect.per_space}
         named |= {m.effect.per_tucked for m in cards if m.effect.per_tucked}
         assert named == set(COLOURS) - {colour}

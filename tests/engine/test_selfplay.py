@@ -22,7 +22,9 @@ def test_random_games_end_replay_and_round_trip(players, seed):
     result = game.result
     assert result["end"] in ("spes", "ravagers")
     assert len(result["scores"]) == players
-    assert result["winners"] and all(result["scores"][w] == max(result["scores"]) for w in result["winners"])
+    assert result["winners"] and all(
+        result["scores"][w] == max(result["scores"]) for w in result["winners"]
+    )
     assert replay(options, seed, actions).to_json() == game.to_json()
     text = json.dumps(game.to_json())
     assert Game.from_json(json.loads(text)).to_json() == game.to_json()

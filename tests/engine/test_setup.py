@@ -57,13 +57,19 @@ def test_setup(players, seed):
         assert (p.break_room, p.workstations, p.robots_supply) == (5, [1, 1, 1], 8)
         assert sorted(t for t in p.grid if t is not None) == sorted(starting_tile_ids(p.seat))
         assert [i for i, t in enumerate(p.grid) if t is not None] == [0, 4, 8]
-        assert sorted(MISSION_CARDS[m].colour.value for m in p.missions) == ["gray", "green", "orange"]
+        assert sorted(MISSION_CARDS[m].colour.value for m in p.missions) == [
+            "gray",
+            "green",
+            "orange",
+        ]
         assert len(p.ravagers) == 1
         assert (p.debris, p.ships) == (1, 1)
         assert p.resources == 1 + (0, 1, 1, 2)[p.seat]  # player aids
         assert sorted(d.colour.value for d in p.standard) == ["gray", "green", "orange"]
         assert p.secure == []
-    assert all(TILES[t].kind is TileKind.STARTING for p in s.players for t in p.grid if t is not None)
+    assert all(
+        TILES[t].kind is TileKind.STARTING for p in s.players for t in p.grid if t is not None
+    )
     if players == 2:
         assert s.neutral is not None and s.neutral.workstations == [True, True, True]
         assert Counter(d.colour for d in s.neutral.dice) == {c: 1 for c in COLOURS}
@@ -82,7 +88,9 @@ def test_players_three_and_four_may_reserve_a_die_for_free_before_the_first_turn
     g.apply(Action(3, "none"))
     assert (g.decision.kind, g.decision.seat) == ("turn", 0)
     # A reserved die cannot be bought.
-    assert not any(o.id.startswith(f"buy:2:{code}") for o in g.decision.options if o.id.endswith(code))
+    assert not any(
+        o.id.startswith(f"buy:2:{code}") for o in g.decision.options if o.id.endswith(code)
+    )
 
 
 def test_setup_is_deterministic_per_seed():
