@@ -39,13 +39,13 @@ async def test_play_close_reopen_load_equals_played(
     rng = random.Random(seed)
     async with Store(path, snapshot_every=snapshot_every) as store:
         game_id, game = await start_engine_game(store, 500, players, seed)
-        await play_random(store, game_id, game, rng, 40, USERS)
+        await play_random(store, game_id, game, rng, 42, USERS)
     # a restart in the middle of the game
     async with Store(path, snapshot_every=snapshot_every) as store:
         loaded = await store.load_game(game_id)
         assert loaded.game.to_json() == game.to_json()
-        assert loaded.version == game.state.decisions == 40
-        assert loaded.replayed == 40 % snapshot_every  # actions after the newest snapshot
+        assert loaded.version == game.state.decisions == 42
+        assert loaded.replayed == 42 % snapshot_every  # actions after the newest snapshot
         game = loaded.game  # keep playing the reloaded game
         await play_random(store, game_id, game, rng, 10_000, USERS)
         assert game.is_over
