@@ -133,13 +133,14 @@ def ship(colour: str, size: int) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def cube(size: int, colour: P.RGB = P.DAMAGE_CUBE) -> Image.Image:
-    """A damage / debris cube (drawn as a shaded square with an X for shape)."""
-    lighter = tuple(min(255, c + 60) for c in colour)
+    """A damage / debris cube (drawn as a shaded square with an X for shape).
+    A light cube gets a dark rim and X so it shows on light tiles too."""
+    light = sum(colour) > 500
+    lighter = tuple(max(0, c - 40) if light else min(255, c + 60) for c in colour)
+    rim = P.TEXT_DARK if light else P.HIGHLIGHT
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.rectangle(
-            (s, s, size * s - s, size * s - s), fill=colour, outline=P.HIGHLIGHT, width=2 * s
-        )
+        d.rectangle((s, s, size * s - s, size * s - s), fill=colour, outline=rim, width=2 * s)
         d.polygon(
             [
                 (s, s),
@@ -150,8 +151,8 @@ def cube(size: int, colour: P.RGB = P.DAMAGE_CUBE) -> Image.Image:
             fill=lighter,
         )
         m = size * s * 0.3
-        d.line((m, m, size * s - m, size * s - m), fill=P.HIGHLIGHT, width=2 * s)
-        d.line((size * s - m, m, m, size * s - m), fill=P.HIGHLIGHT, width=2 * s)
+        d.line((m, m, size * s - m, size * s - m), fill=rim, width=2 * s)
+        d.line((size * s - m, m, m, size * s - m), fill=rim, width=2 * s)
 
     return _smooth(size, size, paint)
 

@@ -30,7 +30,7 @@ RAVAGER_ICON: RGB = (235, 60, 60)
 SPES: RGB = (70, 170, 220)
 BLACK_ANGEL: RGB = (8, 8, 10)
 RESOURCE: RGB = (70, 190, 230)
-DEBRIS: RGB = (150, 150, 150)
+DEBRIS: RGB = (236, 236, 242)  # light with a dark rim and X: shows on every tile colour
 
 # Die / Mission / Technology colours, indexed like engine.components.COLOURS.
 DIE_NAMES: tuple[str, ...] = ("orange", "gray", "green")

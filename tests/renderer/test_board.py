@@ -1,0 +1,138 @@
+"""The table image: a valid, small PNG whose pixels say what the view says."""
+
+from __future__ import annotations
+
+import pytest
+
+from renderer import layout as L
+from renderer import palette as P
+from renderer.board import layout_for
+from tests.renderer.helpers import CASES, board_image, board_png, close, game
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"p{c[0]}-s{c[1]}-d{c[2]}")
+def test_board_is_a_valid_png_of_the_layout_size(case: tuple[int, int, int]) -> None:
+    view = game(*case).view(None)
+    img = board_image(*case)
+    layout = layout_for(view)
+    assert img.size == (L.WIDTH, layout.height)
+    assert len(board_png(*case)) < 1_000_000
+    assert layout.n_strips == len(view["board"]["strips"])
+
+
+def _cube_probe(layout: L.BoardLayout, action: int, k: int) -> tuple[int, int]:
+    x0, y0, x1, y1 = L.damage_space(layout, action, k)
+    return (x0 + (x1 - x0) // 2, y0 + int((y1 - y0) * 0.82))  # in the cube, off its X
+
+
+def test_damage_cubes_appear_where_the_state_says() -> None:
+    seen = {0: 0, 1: 0, 2: 0}
+    for case in CASES:
+        view = game(*case).view(None)
+        img, layout = board_image(*case), layout_for(view)
+        for action in range(1, 7):
+            damage = view["board"]["damage"][action - 1]
+            seen[damage] += 1
+            for k in range(2):
+                pixel = img.getpixel(_cube_probe(layout, action, k))
+                expected = P.DAMAGE_CUBE if k < damage else P.EMPTY_SPACE
+                assert close(pixel, expected), (case, action, k, damage, pixel)
+    assert all(seen.values()), seen  # the cases cover 0, 1 and 2 cubes
+
+
+def test_ships_appear_in_their_players_colour() -> None:
+    ships = 0
+    for case in CASES:
+        view = game(*case).view(None)
+        img, layout = board_image(*case), layout_for(view)
+        for i, strip in enumerate(view["board"]["strips"]):
+            for pos in range(5):
+                for k in range(2):
+                    x, y = L.hex_ship_point(layout, i, pos, k)
+                    pixel = img.getpixel((x + 11, y))  # the arrow's tip, clear of the letter
+                    seats = strip["ships"][pos]
+                    if k < len(seats):
+                        colour = view["players"][seats[k]]["colour"]
+                        assert close(pixel, P.PLAYER_FILL[colour]), (case, i, pos, k, pixel)
+                        ships += 1
+                    else:
+                        assert not any(close(pixel, f) for f in P.PLAYER_FILL.values()), (
+                            case,
+                            i,
+                            pos,
+                            k,
+                        )
+    assert ships >= 5
+
+
+def test_mission_cards_in_space_show_their_colour() -> None:
+    from engine.components import MISSION_CARDS
+
+    cards = 0
+    for case in CASES:
+        view = game(*case).view(None)
+        img, layout = board_image(*case), layout_for(view)
+        for i, strip in enumerate(view["board"]["strips"]):
+            for pos, placed in enumerate(strip["cards"]):
+                x0, y0, x1, y1 = L.hex_card_box(layout, i, pos)
+                pixel = img.getpixel((x0 + 8, y1 - 6))
+                if placed is None:
+                    continue
+                colour = P.die_index(MISSION_CARDS[placed["card"]].colour.value)
+                assert close(pixel, P.DIE_FILL[colour]), (case, i, pos, pixel)
+                cards += 1
+    assert cards >= 3
+
+
+def test_display_tiles_show_their_colour() -> None:
+    from renderer.artwork import tile_colours
+
+    tiles = 0
+    for case in CASES:
+        view = game(*case).view(None)
+        img, layout = board_image(*case), layout_for(view)
+        for space, tile_id in enumerate(view["board"]["display"]):
+            x0, y0, x1, y1 = L.display_box(layout, space)
+            pixel = img.getpixel((x0 + 4, (y0 + y1) // 2))
+            expected = P.PANEL_DARK if tile_id is None else tile_colours(tile_id)[0]
+            assert close(pixel, expected), (case, space, tile_id, pixel)
+            tiles += tile_id is not None
+    assert tiles >= 10
+
+
+def test_supply_dice_mark_the_damaged_ones() -> None:
+    damaged = 0
+    for case in CASES:
+        view = game(*case).view(None)
+        img, layout = board_image(*case), layout_for(view)
+        board = view["board"]
+        for c in range(3):
+            ok, dmg = board["supply"][c], board["supply_damaged"][c]
+            for k in range(min(ok + dmg, 6)):
+                x, y = L.supply_die_point(layout, c, k)
+                off = int(L.DIE_SMALL * 0.3)
+                pixel = img.getpixel((x - off, y + off))  # on the damage X, off the letter
+                expected = P.DAMAGE_CUBE if k >= ok else P.DIE_FILL[c]
+                assert close(pixel, expected, 45), (case, c, k, pixel)
+                damaged += k >= ok
+    assert damaged >= 1
+
+
+def test_black_angel_stands_on_the_centre_strip_middle_hex() -> None:
+    for case in CASES[:4]:
+        view = game(*case).view(None)
+        img, layout = board_image(*case), layout_for(view)
+        centre = len(view["board"]["strips"]) // 2
+        assert view["names"]["ba_hex"] == f"{centre + 1}C"
+        x, y = L.hex_angel_point(layout, centre, 2)
+        assert close(img.getpixel((x - 20, y)), P.BLACK_ANGEL, 20)
+
+
+def test_public_board_is_the_same_from_any_seat_view() -> None:
+    """The table draws only public facts, so a private view changes nothing."""
+    from renderer import render_board
+
+    g = game(3, 3, 60)
+    public = render_board(g.view(None))
+    for seat in range(3):
+        assert render_board(g.view(seat)) == public

@@ -1,0 +1,81 @@
+"""Player boards: the grid, debris, played cards, and a hand that only its owner sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.components import MISSION_CARDS
+from renderer import layout as L
+from renderer import palette as P
+from renderer import render_player
+from renderer.artwork import tile_colours
+from tests.renderer.helpers import CASES, close, game, open_png
+
+IDS = [f"p{c[0]}-s{c[1]}-d{c[2]}" for c in CASES]
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_grid_tiles_debris_and_slots_match_the_view(case: tuple[int, int, int]) -> None:
+    g = game(*case)
+    view = g.view(None)
+    for seat, p in enumerate(view["players"]):
+        data = render_player(view, seat)
+        assert len(data) < 1_000_000
+        img = open_png(data)
+        assert img.size == (L.P_WIDTH, L.player_height(None))
+        for cell, tile_id in enumerate(p["grid"]):
+            x0, y0, x1, y1 = L.cell_box(cell)
+            pixel = img.getpixel((x0 + 4, (y0 + y1) // 2))
+            expected = P.PANEL_DARK if tile_id is None else tile_colours(tile_id)[0]
+            assert close(pixel, expected), (case, seat, cell, tile_id, pixel)
+            dx0, dy0, dx1, dy1 = L.debris_box(cell)
+            pixel = img.getpixel(((dx0 + dx1) // 2, dy0 + int((dy1 - dy0) * 0.82)))
+            assert close(pixel, P.DEBRIS, 8) == p["grid_debris"][cell], (case, seat, cell, pixel)
+        for slot, card in enumerate(p["slots"]):
+            x0, y0, x1, y1 = L.card_slot_box(slot)
+            pixel = img.getpixel((x0 + 8, (y0 + y1) // 2))
+            if card is None:
+                expected = P.BACKGROUND
+            elif card["kind"] == "mission":
+                expected = P.DIE_FILL[P.die_index(card["colour"])]
+            else:
+                expected = P.RAVAGER_HEX
+            assert close(pixel, expected), (case, seat, slot, card, pixel)
+
+
+def test_cases_cover_debris_and_played_cards() -> None:
+    """Guards the test above: it must see debris and both kinds of played card."""
+    kinds: set[str] = set()
+    debris = 0
+    for case in CASES:
+        for p in game(*case).view(None)["players"]:
+            debris += sum(p["grid_debris"])
+            kinds |= {c["kind"] for c in p["slots"] if c}
+    assert debris >= 1
+    assert kinds == {"mission", "ravager"}
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[2] and c[2] < 1000], ids=str)
+def test_hand_only_in_the_owners_view(case: tuple[int, int, int]) -> None:
+    g = game(*case)
+    n = len(g.state.players)
+    for seat in range(n):
+        public = render_player(g.view(None), seat)
+        other = render_player(g.view((seat + 1) % n), seat)
+        private = render_player(g.view(seat), seat)
+        # Another seat's view draws exactly the public board: nothing hidden leaks.
+        assert other == public
+        assert private != public
+        hand = g.state.players[seat]
+        cards = len(hand.missions) + len(hand.ravagers)
+        img = open_png(private)
+        assert img.size == (L.P_WIDTH, L.player_height(cards))
+        assert open_png(public).size[1] < L.hand_card_box(0)[3]  # no room for a card
+        if cards:
+            x0, y0, _, _ = L.hand_card_box(0)
+            pixel = img.getpixel((x0 + 4, y0 + 20))
+            if hand.missions:
+                colour = P.die_index(MISSION_CARDS[hand.missions[0]].colour.value)
+                assert close(pixel, P.DIE_FILL[colour]), pixel
+            else:
+                assert close(pixel, P.RAVAGER_HEX), pixel
