@@ -18,7 +18,18 @@ from renderer import artwork as A
 from renderer import labels
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import count, encode_png, panel, paste, paste_at, player_name, text
+from renderer.common import (
+    DRAW_LOCK,
+    contenders,
+    count,
+    encode_png,
+    panel,
+    paste,
+    paste_at,
+    player_name,
+    seat_colour,
+    text,
+)
 from renderer.fonts import wrap
 
 View = dict[str, Any]
@@ -29,7 +40,9 @@ def render_board(view: View, names: dict[int, str] | None = None) -> bytes:
 
     `names` optionally maps seats to display names (the bot knows them, the
     engine does not); the colour letter is printed with them anyway."""
-    return encode_png(draw_board(view, names))
+    with DRAW_LOCK:
+        img = draw_board(view, names)
+    return encode_png(img)
 
 
 def draw_board(view: View, names: dict[int, str] | None = None) -> Image.Image:
@@ -48,7 +61,7 @@ def draw_board(view: View, names: dict[int, str] | None = None) -> Image.Image:
 
 def layout_for(view: View) -> L.BoardLayout:
     """The layout of this view's table (depends on strips and player rows)."""
-    rows = len(view["players"]) + (1 if view.get("neutral") else 0)
+    rows = len(view["players"]) + (1 if view.get("neutral") else 0) + (1 if view.get("hal") else 0)
     return L.board_layout(len(view["board"]["strips"]), rows)
 
 
@@ -98,7 +111,7 @@ def _frame(n_strips: int, n_rows: int) -> Image.Image:
         (0, "Player"),
         (L.ROW_BREAK_X, "Break room"),
         (L.ROW_STANDARD_X, "Standard area"),
-        (L.ROW_SECURE_X, "High-security area"),
+        (L.ROW_SECURE_X, "High-security"),
         (L.ROW_INFO_X, "Storage · hand"),
     )
     for x, label in heads:
@@ -140,7 +153,7 @@ def _action_frame(
     text(d, (dx0, dy1 + 6), "damage", 15, P.TEXT_DIM)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _space_map(
     n_strips: int, n_rows: int, strips: tuple[tuple[int, int, bool], ...]
 ) -> Image.Image:
@@ -184,7 +197,6 @@ def _icons(img: Image.Image, centre: tuple[float, float], n: int) -> None:
 def _header(
     img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: dict[int, str] | None
 ) -> None:
-    players = view["players"]
     text(d, (L.MARGIN, 10), f"BLACK ANGEL · Round {view['round']}", 30, P.TEXT, True)
     trigger = view.get("end_trigger")
     result = view.get("result")
@@ -197,9 +209,8 @@ def _header(
     decision = view.get("decision")
     if decision:
         seat = decision["seat"]
-        colour = players[seat]["colour"] if isinstance(seat, int) and seat < len(players) else None
-        paste(img, A.robot(colour, 34), (L.MARGIN + 17, 68))
-        who = player_name(view, seat, names) if colour else "Neutral"
+        paste(img, A.robot(seat_colour(view, seat), 34), (L.MARGIN + 17, 68))
+        who = player_name(view, seat, names)
         prompt = decision.get("prompt") or decision.get("kind", "")
         text(
             d,
@@ -215,10 +226,11 @@ def _header(
         winners = ", ".join(player_name(view, s, names) for s in result.get("winners", []))
         text(d, (L.MARGIN, 68), f"Winner: {winners}", 24, P.TEXT, True, "lm", L.INNER)
     current = view.get("current", 0)
-    for seat, p in enumerate(players):
-        box = L.score_chip_box(len(players), seat)
+    everyone = contenders(view)
+    for seat, colour, vp in everyone:
+        box = L.score_chip_box(len(everyone), seat)
         is_current = seat == current and not view.get("finished")
-        fill, _, _ = P.player_style(p["colour"])
+        fill, _, _ = P.player_style(colour)
         d.rounded_rectangle(
             box,
             radius=10,
@@ -227,12 +239,12 @@ def _header(
             width=4 if is_current else 2,
         )
         x0, y0, x1, y1 = box
-        paste(img, A.robot(p["colour"], 36), (x0 + 26, (y0 + y1) / 2))
+        paste(img, A.robot(colour, 36), (x0 + 26, (y0 + y1) / 2))
         order = ("1st", "2nd", "3rd", "4th")[seat]
         label = ("▶ " if is_current else "") + player_name(view, seat, names)
         text(d, (x0 + 50, y0 + 6), label, 19, P.TEXT, True, width=x1 - x0 - 120)
         text(d, (x0 + 50, y0 + 28), order + (" · turn" if is_current else ""), 16, P.TEXT_DIM)
-        text(d, (x1 - 10, (y0 + y1) / 2), f"{p['vp']} VP", 26, P.TEXT, True, "rm")
+        text(d, (x1 - 10, (y0 + y1) / 2), f"{vp} VP", 26, P.TEXT, True, "rm")
 
 
 def _badge(d: ImageDraw.ImageDraw, s: str, colour: P.RGB) -> None:
@@ -249,7 +261,6 @@ def _badge(d: ImageDraw.ImageDraw, s: str, colour: P.RGB) -> None:
 def _space(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.BoardLayout) -> None:
     board = view["board"]
     strips = board["strips"]
-    players = view["players"]
     for i, strip in enumerate(strips):
         specs = STRIP_SIDES[(strip["number"], strip["side"])]
         for pos in range(5):
@@ -259,12 +270,12 @@ def _space(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.Board
             if placed is not None:
                 x0, y0, x1, y1 = L.hex_card_box(layout, i, pos)
                 paste_at(img, A.mission_small(placed["card"], x1 - x0, y1 - y0), (x0, y0))
-                owner = players[placed["owner"]]["colour"]
+                owner = seat_colour(view, placed["owner"])
                 paste(img, A.robot(owner, 22), (x1 - 2, y0 + 2))
             elif spec.kind.value == "alien" and spec.icons:
                 _icons(img, (cx, cy - 12), spec.icons)
             for k, seat in enumerate(strip["ships"][pos][:2]):
-                paste(img, A.ship(players[seat]["colour"], 38), L.hex_ship_point(layout, i, pos, k))
+                paste(img, A.ship(seat_colour(view, seat), 38), L.hex_ship_point(layout, i, pos, k))
         if strip.get("number") == board.get("spes_token"):
             lx, ly = L.strip_label_point(layout, i)
             paste(img, A.spes_planet(30, "S"), (lx + 50, ly))
@@ -323,7 +334,7 @@ def _angel(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.Board
     for action in ACTIONS:
         for k in range(min(board["damage"][action - 1], 2)):
             paste_at(img, A.cube(L.CUBE), L.damage_space(layout, action, k)[:2])
-        _ravagers(img, d, layout, action, board["ravagers"][action - 1], players)
+        _ravagers(img, d, layout, action, board["ravagers"][action - 1], view)
 
 
 def _ravagers(
@@ -332,7 +343,7 @@ def _ravagers(
     layout: L.BoardLayout,
     action: int,
     stack: list[dict[str, Any]],
-    players: list[dict[str, Any]],
+    view: View,
 ) -> None:
     x0, y0, x1, y1 = L.ravager_box(layout, action)
     if not stack:
@@ -354,7 +365,7 @@ def _ravagers(
         "lm",
         x1 - x0 - 12,
     )
-    robots = [players[s]["colour"] for card in stack for s in card.get("robots", [])]
+    robots = [seat_colour(view, s) for card in stack for s in card.get("robots", [])]
     for k, colour in enumerate(robots[:6]):
         paste(img, A.robot(colour, 20), (x0 + 16 + 22 * k, y1 - 14))
 
@@ -423,6 +434,28 @@ def _players(
         text(d, (x0 + 52, mid - 12), "Neutral", 20, P.TEXT, True, "lm")
         text(d, (x0 + 52, mid + 14), "pay to supply", 15, P.TEXT_DIM, False, "lm")
         _dice_row(img, layout, row, False, neutral.get("dice", []), 6)
+    hal = view.get("hal")
+    if hal:
+        row = len(players) + (1 if neutral else 0)
+        x0, y0, x1, y1 = L.player_row_box(layout, row)
+        mid = (y0 + y1) / 2
+        paste(img, A.robot(hal.get("colour"), 38), (x0 + 26, mid))
+        text(d, (x0 + 52, mid - 12), "Hal", 20, P.TEXT, True, "lm")
+        text(d, (x0 + 52, mid + 14), f"{hal.get('vp', 0)} VP", 18, P.TEXT_DIM, True, "lm")
+        _dice_row(img, layout, row, False, hal.get("dice", []), 6)
+        ix = x0 + L.ROW_INFO_X + 6
+        deck, shown = count(hal.get("deck")), count(hal.get("discard"))
+        text(d, (ix, mid - 13), f"Hal deck {deck} · shown {shown}", 17, P.TEXT, True, "lm", 200)
+        text(
+            d,
+            (ix, mid + 14),
+            f"tiles taken: {count(hal.get('tiles'))}",
+            17,
+            P.TEXT,
+            True,
+            "lm",
+            200,
+        )
 
 
 # --------------------------------------------------------------------------- technology

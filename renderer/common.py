@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import threading
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -16,6 +17,11 @@ from renderer.fonts import fit, font
 # about half the time of the RGB encode and a third of the size, with no
 # visible loss on these flat-colour images (see bench/render.py).
 PNG_COMPRESS_LEVEL = 1
+
+# The bot renders in worker threads (asyncio.to_thread). Cached sprites and
+# font faces are shared, and a FreeType face must not be used by two threads
+# at once, so drawing is serialized; encoding (zlib, outside the lock) is not.
+DRAW_LOCK = threading.Lock()
 PALETTE_COLOURS = 256
 
 
@@ -63,13 +69,41 @@ def text(
     draw.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
 
 
-def player_name(view: dict[str, Any], seat: int, names: dict[int, str] | None = None) -> str:
+def seat_colour(view: dict[str, Any], seat: Any) -> str | None:
+    """Player colour of a seat; Hal (solo) sits after the players; None = neutral."""
+    players = view["players"]
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return players[seat]["colour"]
+    hal = view.get("hal")
+    if hal and isinstance(seat, int) and seat >= len(players):
+        return hal.get("colour")
+    return None
+
+
+def player_name(view: dict[str, Any], seat: Any, names: dict[int, str] | None = None) -> str:
     """ "Blue" (or the Discord name the bot passes in), never colour alone:
-    the letter goes with it wherever it is printed."""
-    colour = view["players"][seat]["colour"]
+    the letter goes with it wherever it is printed. Hal and the neutral player
+    are named as such."""
     if names and seat in names:
         return names[seat]
-    return P.PLAYER_NAMES.get(colour, colour.title())
+    players = view["players"]
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        colour = players[seat]["colour"]
+        return P.PLAYER_NAMES.get(colour, colour.title())
+    if view.get("hal") and isinstance(seat, int):
+        return "Hal"
+    return "Neutral"
+
+
+def contenders(view: dict[str, Any]) -> list[tuple[int, str | None, int]]:
+    """(seat, colour, VP) of everyone scoring: the players, then Hal in solo."""
+    out: list[tuple[int, str | None, int]] = [
+        (seat, p["colour"], p["vp"]) for seat, p in enumerate(view["players"])
+    ]
+    hal = view.get("hal")
+    if hal:
+        out.append((len(out), hal.get("colour"), hal.get("vp", 0)))
+    return out
 
 
 def panel(

@@ -15,7 +15,7 @@ from renderer import artwork as A
 from renderer import labels
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import encode_png, paste, player_name, text
+from renderer.common import DRAW_LOCK, contenders, encode_png, paste, player_name, seat_colour, text
 from renderer.fonts import fit
 
 View = dict[str, Any]
@@ -37,7 +37,9 @@ TOTAL_W = 130
 
 def render_final(view: View, names: dict[int, str] | None = None) -> bytes:
     """PNG bytes of the final scores of a finished game's view."""
-    return encode_png(draw_final(view, names))
+    with DRAW_LOCK:
+        img = draw_final(view, names)
+    return encode_png(img)
 
 
 def part_value(value: Any) -> int:
@@ -58,7 +60,11 @@ def parts_of(result: dict[str, Any]) -> list[str]:
     keys: list[str] = []
     for entry in result.get("breakdown", []):
         for key in entry:
-            if key not in ("seat", "total") and key not in keys:
+            if (
+                key not in ("seat", "total")
+                and not isinstance(entry[key], bool)
+                and key not in keys
+            ):
                 keys.append(key)
     known = [k for k in PART_NAMES if k in keys]
     return known + sorted(k for k in keys if k not in PART_NAMES)
@@ -72,7 +78,7 @@ def ranking(result: dict[str, Any]) -> list[int]:
 
 def draw_final(view: View, names: dict[int, str] | None = None) -> Image.Image:
     result = view.get("result") or {}
-    players = view["players"]
+    players = contenders(view)
     parts = parts_of(result)
     breakdown = {entry.get("seat", i): entry for i, entry in enumerate(result.get("breakdown", []))}
     details = [_details(breakdown.get(s, {})) for s in range(len(players))]
@@ -92,7 +98,8 @@ def draw_final(view: View, names: dict[int, str] | None = None) -> Image.Image:
     )
     winners = result.get("winners", [])
     who = " and ".join(
-        f"{player_name(view, s, names)} ({P.PLAYER_LETTERS[players[s]['colour']]})" for s in winners
+        f"{player_name(view, s, names)} ({P.player_style(seat_colour(view, s))[2]})"
+        for s in winners
     )
     verb = "share the victory" if len(winners) > 1 else "wins"
     text(d, (L.MARGIN, 90), f"★ {who} {verb}!", 26, P.TEXT, True, width=L.INNER)
@@ -115,7 +122,7 @@ def draw_final(view: View, names: dict[int, str] | None = None) -> Image.Image:
         y1 = y0 + ROW_H - 8
         mid = (y0 + y1) / 2
         win = seat in winners
-        fill, _, _ = P.player_style(players[seat]["colour"])
+        fill, _, _ = P.player_style(seat_colour(view, seat))
         d.rounded_rectangle(
             (L.MARGIN, y0, L.WIDTH - L.MARGIN, y1),
             radius=10,
@@ -123,7 +130,7 @@ def draw_final(view: View, names: dict[int, str] | None = None) -> Image.Image:
             outline=P.HIGHLIGHT if win else fill,
             width=4 if win else 2,
         )
-        paste(img, A.robot(players[seat]["colour"], 46), (L.MARGIN + 34, mid))
+        paste(img, A.robot(seat_colour(view, seat), 46), (L.MARGIN + 34, mid))
         text(
             d,
             (L.MARGIN + 66, mid - 12),
@@ -147,7 +154,7 @@ def draw_final(view: View, names: dict[int, str] | None = None) -> Image.Image:
         for k, part in enumerate(parts):
             x = L.MARGIN + NAME_W + k * col_w + col_w / 2
             text(d, (x, mid), str(part_value(entry.get(part, 0))), 28, P.TEXT, False, "mm")
-        total = result.get("scores", [players[seat]["vp"]] * len(players))[seat]
+        total = result["scores"][seat] if result.get("scores") else players[seat][2]
         text(d, (L.WIDTH - L.MARGIN - TOTAL_W / 2, mid), str(total), 36, P.TEXT, True, "mm")
     y = TOP + ROW_H * len(players) + 16
     text(d, (L.MARGIN, y), "Advanced Technology scored", 19, P.TEXT_DIM, True)
@@ -155,7 +162,7 @@ def draw_final(view: View, names: dict[int, str] | None = None) -> Image.Image:
     for seat, lines in enumerate(details):
         if not lines:
             continue
-        _, _, letter = P.player_style(players[seat]["colour"])
+        _, _, letter = P.player_style(seat_colour(view, seat))
         for line in lines:
             text(d, (L.MARGIN, y), fit(f"{letter} · {line}", L.INNER, 19), 19, P.TEXT)
             y += 24

@@ -120,7 +120,7 @@ def hex_ship_point(layout: BoardLayout, strip: int, pos: int, k: int) -> Point:
 def hex_card_box(layout: BoardLayout, strip: int, pos: int) -> Box:
     """Where a placed Mission card is drawn in a hex."""
     cx, cy = hex_centre(layout, strip, pos)
-    return (int(cx - 28), int(cy - 26), int(cx + 28), int(cy + 2))
+    return (int(cx - 22), int(cy - 30), int(cx + 32), int(cy - 2))
 
 
 def hex_angel_point(layout: BoardLayout, strip: int, pos: int) -> Point:
@@ -185,7 +185,7 @@ def player_row_box(layout: BoardLayout, row: int) -> Box:
 
 # Columns of a player row.
 ROW_NAME_X = 0
-ROW_BREAK_X = 170
+ROW_BREAK_X = 160
 ROW_STANDARD_X = 258
 ROW_SECURE_X = 550
 ROW_INFO_X = 714

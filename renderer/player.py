@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from renderer import artwork as A
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import count, encode_png, panel, paste, paste_at, player_name, text
+from renderer.common import DRAW_LOCK, count, encode_png, panel, paste, paste_at, player_name, text
 
 View = dict[str, Any]
 ROWS = ("1", "2", "3")
@@ -23,7 +23,9 @@ COLUMNS = ("A", "B", "C")
 
 def render_player(view: View, seat: int, names: dict[int, str] | None = None) -> bytes:
     """PNG bytes of `seat`'s player board as this view shows it."""
-    return encode_png(draw_player(view, seat, names))
+    with DRAW_LOCK:
+        img = draw_player(view, seat, names)
+    return encode_png(img)
 
 
 def hand_of(view: View, seat: int) -> tuple[list[int], list[int]] | None:

@@ -25,14 +25,18 @@ CASES: tuple[tuple[int, int, int], ...] = (
     (4, 4, 60),
     (4, 5, 60),
     (4, 2, 100_000),
+    (1, 2, 30),  # solo against Hal
+    (1, 2, 100_000),
 )
+# Advanced games (boost sides): (players, seed, decisions) with a boost tile in a grid.
+ADVANCED_CASES: tuple[tuple[int, int, int], ...] = ((3, 3, 80), (3, 4, 120), (3, 5, 40))
 
 
 @lru_cache(maxsize=64)
-def game(players: int, seed: int, decisions: int) -> Game:
+def game(players: int, seed: int, decisions: int, advanced: bool = False) -> Game:
     """A game after `decisions` random legal choices from Random(seed) (cached:
     tests must not change it)."""
-    g = Game.new(GameOptions(players=players), seed)
+    g = Game.new(GameOptions(players=players, advanced=advanced), seed)
     rng = random.Random(seed)
     for _ in range(decisions):
         d = g.decision

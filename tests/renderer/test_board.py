@@ -136,3 +136,16 @@ def test_public_board_is_the_same_from_any_seat_view() -> None:
     public = render_board(g.view(None))
     for seat in range(3):
         assert render_board(g.view(seat)) == public
+
+
+def test_solo_game_shows_hal() -> None:
+    """Solo: Hal gets a score chip and a compartment row; his cards in Space use his colour."""
+    for case in [c for c in CASES if c[0] == 1]:
+        view = game(*case).view(None)
+        hal = view["hal"]
+        img, layout = board_image(*case), layout_for(view)
+        assert layout.n_rows == 2
+        x0, y0, x1, y1 = L.score_chip_box(2, 1)
+        assert close(img.getpixel((x0 + 26 - 12, (y0 + y1) // 2)), P.PLAYER_FILL[hal["colour"]])
+        x0, y0, x1, y1 = L.player_row_box(layout, 1)
+        assert close(img.getpixel((x0 + 26 - 14, (y0 + y1) // 2)), P.PLAYER_FILL[hal["colour"]])

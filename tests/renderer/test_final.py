@@ -7,6 +7,7 @@ import pytest
 from renderer import layout as L
 from renderer import palette as P
 from renderer import render_final
+from renderer.common import seat_colour
 from renderer.final import ROW_H, TOP, part_value, parts_of, ranking
 from tests.renderer.helpers import CASES, close, game, open_png
 
@@ -30,7 +31,9 @@ def test_final_image_ranks_players_by_score(case: tuple[int, int, int]) -> None:
     for row, seat in enumerate(order):
         # The row's robot badge is drawn in that player's colour (letter on top).
         pixel = img.getpixel((L.MARGIN + 18, TOP + row * ROW_H + (ROW_H - 8) // 2))
-        assert close(pixel, P.PLAYER_FILL[view["players"][seat]["colour"]]), (row, seat, pixel)
+        colour = seat_colour(view, seat)  # a player, or Hal in solo
+        assert colour is not None
+        assert close(pixel, P.PLAYER_FILL[colour]), (row, seat, pixel)
     assert "track" in parts_of(result)
     for entry in result["breakdown"]:
         total = sum(part_value(entry[k]) for k in parts_of(result) if k in entry)

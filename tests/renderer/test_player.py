@@ -9,7 +9,7 @@ from renderer import layout as L
 from renderer import palette as P
 from renderer import render_player
 from renderer.artwork import tile_colours
-from tests.renderer.helpers import CASES, close, game, open_png
+from tests.renderer.helpers import ADVANCED_CASES, CASES, close, game, open_png
 
 IDS = [f"p{c[0]}-s{c[1]}-d{c[2]}" for c in CASES]
 
@@ -61,10 +61,11 @@ def test_hand_only_in_the_owners_view(case: tuple[int, int, int]) -> None:
     n = len(g.state.players)
     for seat in range(n):
         public = render_player(g.view(None), seat)
-        other = render_player(g.view((seat + 1) % n), seat)
         private = render_player(g.view(seat), seat)
-        # Another seat's view draws exactly the public board: nothing hidden leaks.
-        assert other == public
+        for other in range(n):
+            # Another seat's view draws exactly the public board: nothing hidden leaks.
+            if other != seat:
+                assert render_player(g.view(other), seat) == public
         assert private != public
         hand = g.state.players[seat]
         cards = len(hand.missions) + len(hand.ravagers)
@@ -79,3 +80,20 @@ def test_hand_only_in_the_owners_view(case: tuple[int, int, int]) -> None:
                 assert close(pixel, P.DIE_FILL[colour]), pixel
             else:
                 assert close(pixel, P.RAVAGER_HEX), pixel
+
+
+def test_boost_side_is_marked_in_advanced_games() -> None:
+    """A tile boost side up carries a white bar along its top edge (and 1x text)."""
+    boosts = 0
+    for case in ADVANCED_CASES:
+        view = game(*case, advanced=True).view(None)
+        for seat, p in enumerate(view["players"]):
+            img = open_png(render_player(view, seat))
+            for cell, tile_id in enumerate(p["grid"]):
+                if tile_id is None:
+                    continue
+                x0, y0, x1, _ = L.cell_box(cell)
+                pixel = img.getpixel(((x0 + x1) // 2, y0 + 4))
+                assert close(pixel, P.HIGHLIGHT, 20) == p["grid_boost"][cell], (case, seat, cell)
+                boosts += p["grid_boost"][cell]
+    assert boosts >= 2
