@@ -1,0 +1,47 @@
+"""``python -m bot`` runs the Discord bot; ``python -m bot --local`` plays in a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from bot.config import Config
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser.add_argument("--local", action="store_true", help="play in this terminal (no Discord)")
+    parser.add_argument(
+        "--db", help="SQLite file (default: $BLACK_ANGEL_DB or black_angel.sqlite3)"
+    )
+    parser.add_argument("--images", default="ba-images", help="local mode: folder for images")
+    parser.add_argument("--no-images", action="store_true", help="local mode: skip rendering")
+    parser.add_argument(
+        "--sync", action="store_true", help="sync slash commands now (otherwise only when changed)"
+    )
+    args = parser.parse_args(argv)
+    cfg = Config.from_env()
+    logging.basicConfig(
+        level=getattr(logging, cfg.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if args.local:
+        logging.getLogger().setLevel(logging.WARNING)
+        from bot.local import main as local_main
+
+        return local_main(args.db or cfg.db_path, args.images, render=not args.no_images)
+    if not cfg.token:
+        print(
+            "DISCORD_TOKEN is not set (environment or .env; see .env.example).\n"
+            "To play without Discord: python -m bot --local",
+            file=sys.stderr,
+        )
+        return 2
+    from bot.client import run
+
+    return run(cfg, db=args.db, force_sync=args.sync)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""Settings from the environment (and ``.env``); see ``.env.example``."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from storage import default_db_path
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    token: str | None
+    db_path: str
+    log_level: str
+    test_guild_id: int | None
+    reminder_minutes: int
+    max_reminders: int
+
+    @classmethod
+    def from_env(cls, *, load_dotenv: bool = True) -> Config:
+        if load_dotenv:
+            from dotenv import load_dotenv as _load
+
+            _load()
+        guild = (os.environ.get("TEST_GUILD_ID") or "").strip()
+        return cls(
+            token=(os.environ.get("DISCORD_TOKEN") or "").strip() or None,
+            db_path=default_db_path(),
+            log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
+            test_guild_id=int(guild) if guild.isdigit() else None,
+            reminder_minutes=int(os.environ.get("REMINDER_MINUTES") or 12 * 60),
+            max_reminders=int(os.environ.get("MAX_REMINDERS") or 3),
+        )

@@ -1,0 +1,122 @@
+"""Words the bot says that do not depend on a game: help, rule summaries, small helpers.
+
+Rule summaries quote the rulebook (``../shared/rules/rulebook-en.txt``) where its
+wording is the clearest; each stays well under Discord's 2,000 characters.
+"""
+
+from __future__ import annotations
+
+RULES: dict[str, str] = {
+    "turn": (
+        "**Your turn** — choose one of two sequences and resolve it step by step.\n"
+        "**Sequence A**: 1. play a card around your player board (optional); "
+        "2. perform an action with 1 die, on the Black Angel board or on a Mission card in Space; "
+        "3. draw a card matching the colour of the die, and put the die in its supply.\n"
+        "**Sequence B**: 1. reroll your dice; 2. reset your player board; "
+        "3. advance the Black Angel toward Spes.\n"
+        "*If you are unable to perform sequence A, you must perform sequence B.*"
+    ),
+    "cards": (
+        "**Playing a card (A.1)** — place a Mission or Ravager card from your hand face down on "
+        "one of the six free slots around your player board (rows 1–3, columns A–C). "
+        "A **Mission card** activates only the Technology tiles in that row/column of its colour; "
+        "a **Ravager card** activates **all** the tiles in that row/column. "
+        "Activate them in any order. Advanced Technology tiles are never activated."
+    ),
+    "dice": (
+        "**Dice (A.2)** — use a die from your compartment, or buy one from another player's "
+        "compartment for 1 resource paid to its owner (not a reserved die; in a 2-player game a "
+        "neutral die is paid to the supply). *Each action is activated as many times as the value "
+        "of the die.* Faces: 0 (star), 1, 1, 2, 3, 3; opposite faces differ by 2, so a debris "
+        "flips your own die (never a bought one). An action with 2 Damage cubes is damaged: "
+        "the die counts 1 less (a 0 stays 0)."
+    ),
+    "actions": (
+        "**Actions on the Black Angel board** (die colour = action colour):\n"
+        "1–2 orange / 3–4 gray / 5–6 green, among **Discover Technology** (take tiles from the "
+        "display; the first 2 spaces and Advanced tiles cost 2 activations), **Repair** (remove a "
+        "Damage cube, it becomes debris: to storage or on a tile's lightning space to activate it), "
+        "**Destroy Ravagers** (all the Ravagers at a location go together, into your hand) and "
+        "**Command Your Ships** (move one ship 1 hex per activation, then place a Mission card). "
+        "A Ravager on the action: resolve its effect first, or lose 1 VP if you cannot."
+    ),
+    "ravagers": (
+        "**Ravagers appear** — when a Mission card is placed in Space, count the Ravager Ship icons "
+        "visible on the adjacent hexes; for each, draw a Ravager card and place it at the action it "
+        "shows, then place a Damage cube on that action (or on a die of that colour in the supply). "
+        "At most 3 Ravager cards per location; *only the topmost card's permanent effect has any "
+        "impact on that action*. An empty Ravager deck triggers the end of the game."
+    ),
+    "sequence-b": (
+        "**Sequence B** — 1. *Reroll your dice*: lose VP equal to the dice still in your "
+        "compartment, then roll one die per robot in each workstation (1 VP lost per damaged die); "
+        "you may reserve one die for 1 resource. 2. *Reset your player board*: discard the cards "
+        "played around it, move debris from your tiles to storage. 3. *Advance the Black Angel*: "
+        "eject the Mission cards of the first Space strip (neutralization missions trigger), then "
+        "move that strip, flipped, to the end."
+    ),
+    "end": (
+        "**End of the game** — when the Black Angel arrives on Spes (during a Sequence B) or the "
+        "Ravager deck becomes empty (during a Sequence A), *finish the round in progress, and then "
+        "play one final round*. In the final round you may pass instead of a required Sequence B. "
+        "Scoring: your VP + Advanced Technology tiles (max 4 VP each, +2 per recovered card of the "
+        "space's colour for ejected ones); if Spes was reached, every 2 robots/resources/ships "
+        "give 1 VP. Most VP wins; ties share the victory."
+    ),
+    "two-players": (
+        "**2-player game** — a neutral player has a robot in each workstation and its own dice. "
+        "Buy its dice by paying the resource to the supply; they cannot be flipped. Each Sequence B "
+        "also rerolls the neutral dice that were used or show a star. When a player adds a robot "
+        "to a workstation, the neutral robot there leaves the game."
+    ),
+    "undo": (
+        "**Undo** — you may take back your own decisions of the current turn, one at a time, "
+        "until a die is rolled, a card is drawn or another player acts. Moderators can roll back "
+        "the last action of anyone."
+    ),
+}
+
+RULE_ALIASES = {
+    "sequence": "turn",
+    "a": "turn",
+    "b": "sequence-b",
+    "seqb": "sequence-b",
+    "card": "cards",
+    "die": "dice",
+    "action": "actions",
+    "ravager": "ravagers",
+    "scoring": "end",
+    "score": "end",
+    "neutral": "two-players",
+    "2p": "two-players",
+}
+
+
+def rule_topic(topic: str | None) -> str:
+    key = (topic or "").strip().lower()
+    key = RULE_ALIASES.get(key, key)
+    if key in RULES:
+        return RULES[key]
+    return "Rule topics: " + ", ".join(f"`{t}`" for t in RULES)
+
+
+HELP = """**Black Angel** — one game per channel or thread.
+**Lobby**: `new <players 1-4> [advanced] [order random|lobby]`, `join [colour]`, `leave`, `colour <colour>`, `start`
+**Playing**: `options` (what you must decide), `play <option id or number>` (or the buttons), `undo`
+**Looking**: `board`, `hand` (private), `log [page]`, `scores`, `rules <topic>`, `mute on|off`
+**Moderators**: `pause`, `resume`, `end`, `replace <seat> <user>`, `remove <seat>`, `rollback`, `reminder <minutes|0>`, `timeout <minutes|0>`, `export`, `policy anyone|moderators`, `modrole <role>`"""
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis when needed."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def clip_message(text: str, limit: int = 1900) -> str:
+    """Keep a message under Discord's 2,000 characters, cutting whole lines from the top."""
+    if len(text) <= limit:
+        return text
+    lines = text.splitlines()
+    while lines and len("\n".join(lines)) > limit - 2:
+        lines.pop(0)
+    return ("…\n" + "\n".join(lines)) if lines else clip(text, limit)
