@@ -15,6 +15,10 @@ from engine.errors import (
 from engine.game import Game, replay
 from engine.state import GameOptions, from_json, to_json
 
+# Load the rule modules (they register the frame handlers) in one fixed order,
+# whichever engine module is imported first.
+from engine import handlers as _handlers  # noqa: E402, F401  isort: skip
+
 
 def options_to_json(options: GameOptions) -> dict:
     return to_json(options)

@@ -112,12 +112,15 @@ def arrows(tile: int) -> list[tuple[str, str, list[int]]]:
 
 def inject_grid(g: Game, p: Player, tile: int, cells: list[int]) -> int | None:
     """Push the tile in; the run of adjacent tiles shifts on, an empty cell
-    absorbs the push, the tile pushed off the edge is returned (R7)."""
+    absorbs the push, the tile pushed off the edge is returned (R7). In the
+    advanced rules Technology tiles go in boost side up."""
     carry: int | None = tile
     carry_debris = False
+    carry_boost = g.state.options.advanced and TILES[tile].kind is TileKind.TECHNOLOGY
     for cell in cells:
         carry, p.grid[cell] = p.grid[cell], carry
         carry_debris, p.grid_debris[cell] = p.grid_debris[cell], carry_debris
+        carry_boost, p.grid_boost[cell] = p.grid_boost[cell], carry_boost
         if carry is None:
             return None
     if carry_debris:

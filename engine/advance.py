@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_INDEX, MIDDLE, MISSION_CARDS, Bundle, HexKind, MissionKind
-from engine.ops import gain, hex_spec, owned_in_space, player, trigger_end
+from engine.components import (
+    COLOUR_INDEX,
+    HAL_SEAT,
+    MIDDLE,
+    MISSION_CARDS,
+    Bundle,
+    HexKind,
+    MissionKind,
+)
+from engine.hal import EJECTED_CARD_VP, hal_scores
+from engine.ops import discard_mission, gain, hex_spec, owned_in_space, player, trigger_end
 from engine.space import hex_name
 
 if TYPE_CHECKING:
@@ -63,20 +72,27 @@ def eject_first_strip(g: Game) -> None:
         )
         holders = [s for s in strip.ships[pos] if s != placed.owner]
         eff = m.effect
+        hal_owns = _is_hal(g, placed.owner)
+        owners = [] if hal_owns else [placed.owner]  # Hal scores 3 VP per ejected card instead
         if eff.per_space or eff.per_tucked:
-            for seat in [placed.owner, *holders]:
+            for seat in [*owners, *holders]:
                 if eff.per_space:
                     n = owned_in_space(g, seat, eff.per_space, skip_first=True)
                 else:
                     n = len(player(g, seat).tucked[COLOUR_INDEX[eff.per_tucked]])
                 gain(g, seat, Bundle(vp=VP_PER_CARD * n), "neutralization Mission")
         else:
-            gain(g, placed.owner, eff.gain, "neutralization Mission (owner)")
+            for seat in owners:
+                gain(g, seat, eff.gain, "neutralization Mission (owner)")
             for seat in holders:
                 gain(g, seat, eff.holder_gain, "ship on a neutralization Mission")
     for pos in range(5):
         placed = strip.cards[pos]
-        if placed is not None:
+        if placed is not None and _is_hal(g, placed.owner):
+            # Hal's ejected cards go to their discard pile; his robot to the break room.
+            discard_mission(g, placed.card)
+            hal_scores(g, EJECTED_CARD_VP, "his Mission card is ejected")
+        elif placed is not None:
             owner = player(g, placed.owner)
             owner.tucked[COLOUR_INDEX[MISSION_CARDS[placed.card].colour]].append(placed.card)
             owner.robots_supply += 1  # the robot on the reward
@@ -92,3 +108,7 @@ def eject_first_strip(g: Game) -> None:
             )
         strip.cards[pos] = None
         strip.ships[pos] = []
+
+
+def _is_hal(g: Game, seat: int) -> bool:
+    return g.state.hal is not None and seat == HAL_SEAT

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.components import PLAYER_COLOURS
+from engine.components import HAL_SEAT, PLAYER_COLOURS
 from engine.decision import Action, Decision, Event
 from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
 from engine.state import GameOptions, GameState, from_json, to_json
@@ -171,6 +171,8 @@ class Game:
     def name(self, seat: int | str | None) -> str:
         if seat == "n":
             return "the neutral player"
+        if self.state.hal is not None and seat in (HAL_SEAT, "h"):
+            return "Hal"
         if isinstance(seat, int) and 0 <= seat < len(self.state.players):
             return _NAMES[self.state.players[seat].colour]
         if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLOURS):

@@ -45,7 +45,7 @@ def handler(cls: type[Handler]) -> type[Handler]:
 
 def _load() -> None:
     # Importing the rule modules registers their handlers.
-    from engine import actions, missions, ravagers, tiles, turn  # noqa: F401
+    from engine import actions, boosts, hal, missions, ravagers, tiles, turn  # noqa: F401
 
 
 _load()

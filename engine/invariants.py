@@ -9,6 +9,7 @@ from engine.components import (
     ADVANCED_TILE_IDS,
     COLOUR_INDEX,
     DICE_PER_COLOUR,
+    HAL_CARDS,
     HAND_LIMIT,
     MAX_DAMAGE,
     MAX_RAVAGERS_PER_LOCATION,
@@ -50,16 +51,20 @@ def violations(g: Game) -> list[str]:
                 out.append(f"seat {p.seat} has negative {name}")
         if min(p.workstations) < 0:
             out.append(f"seat {p.seat} has a negative workstation count")
-        if s.frames and s.frames[-1]["k"] == "turn" and len(p.missions) > HAND_LIMIT:
+        turn_start = s.frames and s.frames[-1]["k"] == "turn" and not s.turn.get("seq")
+        if turn_start and len(p.missions) > HAND_LIMIT:
             out.append(f"seat {p.seat} holds {len(p.missions)} Mission cards between turns")
 
     # Dice per colour.
     die = s.turn.get("die")
     for c in range(3):
         held = sum(1 for p in s.players for d in p.dice if COLOUR_INDEX[d.colour] == c)
-        if s.neutral is not None:
-            held += sum(1 for d in s.neutral.dice if COLOUR_INDEX[d.colour] == c)
-        active = 1 if die and COLOUR_INDEX[_colour(die["colour"])] == c else 0
+        for extra in (s.neutral, s.hal):
+            if extra is not None:
+                held += sum(1 for d in extra.dice if COLOUR_INDEX[d.colour] == c)
+        active = 0
+        if die and COLOUR_INDEX[_colour(die.get("original", die["colour"]))] == c:
+            active = 1
         total = b.supply[c] + b.supply_damaged[c] + held + active
         if total != DICE_PER_COLOUR[n]:
             out.append(f"colour {c}: {total} dice, not {DICE_PER_COLOUR[n]}")
@@ -124,6 +129,11 @@ def violations(g: Game) -> list[str]:
         tiles += [t for t in p.grid if t is not None] + p.ejected + p.advanced_overflow
         tiles += [t for t in p.advanced_slots if t is not None]
     tiles += [f["tile"] for f in frames if "tile" in f and f["k"] in ("inject", "advanced_slot")]
+    if s.hal is not None:
+        tiles += s.hal.tiles
+        hal_cards = sorted(s.hal.deck + s.hal.discard)
+        if hal_cards != list(range(len(HAL_CARDS))):
+            out.append(f"Hal's cards: {hal_cards}")
     expected = sum(len(v) for v in TECH_TILE_IDS.values()) + len(ADVANCED_TILE_IDS) + 3 * n
     if len(tiles) != len(set(tiles)) or len(tiles) != expected:
         out.append(

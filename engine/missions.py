@@ -147,6 +147,7 @@ class SpendTechnology(Handler):
             cell = CELL_NAMES.index(option.partition(":")[2])
             tile = p.grid[cell]
             p.grid[cell] = None
+            p.grid_boost[cell] = False
             if p.grid_debris[cell]:
                 p.grid_debris[cell] = False
                 p.debris += 1

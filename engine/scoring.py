@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.components import ADVANCED_TECH_COLOUR, COLOURS, TILES, AdvancedKind, TileKind
+from engine.components import ADVANCED_TECH_COLOUR, COLOURS, HAL_SEAT, TILES, AdvancedKind, TileKind
 from engine.ops import owned_in_space
 from engine.state import GameState, Player
 
@@ -89,6 +89,18 @@ def finish(g: Game) -> None:
         total = p.vp + sum(a["vp"] for a in adv) + spes
         scores.append(
             {"seat": p.seat, "track": p.vp, "advanced": adv, "spes": spes, "total": total}
+        )
+    if s.hal is not None:
+        # Hal cannot score additional VP at the end of the game.
+        scores.append(
+            {
+                "seat": HAL_SEAT,
+                "hal": True,
+                "track": s.hal.vp,
+                "advanced": [],
+                "spes": 0,
+                "total": s.hal.vp,
+            }
         )
     s.final_scores = scores
     s.finished = True

@@ -12,6 +12,8 @@ from engine.components import (
     COLOURS,
     DICE_PER_COLOUR,
     DIE_FACES,
+    DIFFICULTY_VP,
+    HAL_CARDS,
     MISSION_IDS,
     PLAYER_COLOURS,
     RAVAGER_CARDS,
@@ -27,20 +29,25 @@ from engine.components import (
 )
 from engine.errors import InvalidOptionsError
 from engine.ops import place_damage
-from engine.state import Die, Neutral, Player, RavagerOnBoard, Strip
+from engine.state import Die, Hal, Neutral, Player, RavagerOnBoard, Strip
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
 def validate(options) -> None:
-    if options.players not in (2, 3, 4):
+    if options.players not in (1, 2, 3, 4):
         raise InvalidOptionsError(
-            f"Black Angel is played by 2 to 4 players here (got {options.players}); "
-            "solo play against Hal is not available yet."
+            f"Black Angel is played by 1 (solo against Hal) to 4 players (got {options.players})."
         )
-    if options.advanced:
-        raise InvalidOptionsError("The advanced rules are not available yet.")
+    if options.players == 1 and options.difficulty is None:
+        options.difficulty = "standard"
+    if options.players == 1 and options.difficulty not in DIFFICULTY_VP:
+        raise InvalidOptionsError(
+            f"Hal's difficulty must be one of {', '.join(DIFFICULTY_VP)} (got {options.difficulty!r})."
+        )
+    if options.players > 1 and options.difficulty is not None:
+        raise InvalidOptionsError("A difficulty is only for solo games against Hal.")
 
 
 def roll(g: Game, colour_index: int) -> Die:
@@ -115,19 +122,34 @@ def setup(g: Game) -> None:
         s.players.append(p)
     if n == 2:
         s.neutral = Neutral()
+    if n == 1:
+        # Solo: Hal has no board, cards, storage or stock; his VP is the difficulty (R17).
+        s.hal = Hal(PLAYER_COLOURS[1], vp=DIFFICULTY_VP[s.options.difficulty])
+        s.hal.deck = [c.id for c in HAL_CARDS]
+        g.shuffle(s.hal.deck)
 
     # 15. First player is seat 0; each player rolls one die of each colour; aids.
     for p in s.players:
         for c in range(3):
             take_die_from_supply(g, c)
             p.standard.append(roll(g, c))
-    if s.neutral is not None:
+    extra = s.neutral or s.hal
+    if extra is not None:
         for c in range(3):
             take_die_from_supply(g, c)
-            s.neutral.dice.append(roll(g, c))
+            extra.dice.append(roll(g, c))
     for p in s.players:
         p.resources += AID_RESOURCES[p.seat]
-    g.log("setup", f"A {n}-player game is set up. {g.name(0)} is the first player.")
+    rules = "advanced" if s.options.advanced else "basic"
+    if n == 1:
+        g.log(
+            "setup", f"A solo game ({rules} rules) against Hal ({s.options.difficulty}) is set up."
+        )
+    else:
+        g.log(
+            "setup",
+            f"A {n}-player game ({rules} rules) is set up. {g.name(0)} is the first player.",
+        )
     g.push("turn", seat=0)
     # The 3rd and 4th players may reserve a die for free: asked in turn order, before the first turn.
     for seat in reversed(range(n)):

@@ -63,7 +63,13 @@ def game_line(game: Game, seed: int, decisions: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random self-play of Black Angel.")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=4, help="1 = solo against Hal")
+    parser.add_argument("--advanced", action="store_true", help="the advanced rules")
+    parser.add_argument(
+        "--difficulty",
+        choices=["easy", "standard", "difficult", "extreme"],
+        help="Hal's difficulty (solo; default standard)",
+    )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-invariants", action="store_true", help="skip per-step checks (speed)")
@@ -72,7 +78,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    options = GameOptions(players=args.players)
+    difficulty = args.difficulty
+    if args.players == 1 and difficulty is None:
+        difficulty = "standard"
+    if args.players != 1 and difficulty is not None:
+        parser.error("--difficulty is only for solo games (--players 1)")
+    options = GameOptions(players=args.players, advanced=args.advanced, difficulty=difficulty)
     total = 0
     failures = 0
     start = time.perf_counter()

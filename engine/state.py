@@ -44,6 +44,7 @@ class Player:
     ravagers: list[int] = field(default_factory=list)  # hand: Ravager card ids
     grid: list[int | None] = field(default_factory=lambda: [None] * 9)  # row * 3 + column
     grid_debris: list[bool] = field(default_factory=lambda: [False] * 9)
+    grid_boost: list[bool] = field(default_factory=lambda: [False] * 9)  # advanced: boost side up
     slots: list[PlayedCard | None] = field(default_factory=lambda: [None] * 6)
     resources: int = 0
     debris: int = 0
@@ -69,6 +70,18 @@ class Neutral:
 
     workstations: list[bool] = field(default_factory=lambda: [True, True, True])
     dice: list[Die] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Hal:
+    """The solo opponent (rulebook "Playing Solitaire", R17): no board, no storage."""
+
+    colour: PlayerColour
+    vp: int = 0
+    dice: list[Die] = field(default_factory=list)
+    deck: list[int] = field(default_factory=list)  # Hal cards, top last (secret order)
+    discard: list[int] = field(default_factory=list)  # revealed cards, newest last
+    tiles: list[int] = field(default_factory=list)  # tiles he took (turned into VP)
 
 
 @dataclass(slots=True)
@@ -127,6 +140,7 @@ class GameState:
     players: list[Player] = field(default_factory=list)  # seat = turn order; seat 0 is first
     board: Board = field(default_factory=Board)
     neutral: Neutral | None = None
+    hal: Hal | None = None
     round: int = 1
     current: int = 0  # seat whose turn it is
     end_trigger: str | None = None  # "spes" or "ravagers"

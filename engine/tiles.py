@@ -67,12 +67,15 @@ def _tile_text(t) -> str:
 _TILE_TEXT = tuple(_tile_text(t) for t in TILES)
 
 
-def activatable_cell(p: Player, cell: int, card_colour: DieColour | None) -> bool:
+def activatable_cell(
+    p: Player, cell: int, card_colour: DieColour | None, boost_ok: bool = False
+) -> bool:
     """Can this cell's tile be activated? Mission cards activate Technology
     tiles of their colour only; Ravager cards, debris and adjacent-activation
-    activate any Technology or Starting tile. Advanced tiles never activate."""
+    activate any Technology or Starting tile. Advanced tiles never activate,
+    nor do tiles boost side up (advanced rules) unless flipped first."""
     tile = p.grid[cell]
-    if tile is None:
+    if tile is None or (p.grid_boost[cell] and not boost_ok):
         return False
     t = TILES[tile]
     if t.kind is TileKind.ADVANCED:
@@ -85,7 +88,8 @@ def activatable_cell(p: Player, cell: int, card_colour: DieColour | None) -> boo
 def tiles_activated_by_card(g: Game, seat: int, slot: int, kind: str, card: int) -> list[int]:
     p = player(g, seat)
     colour = MISSION_CARDS[card].colour if kind == "mission" else None
-    return [c for c in slot_cells(slot) if activatable_cell(p, c, colour)]
+    # A boost-side tile is offered too: choosing it flips it to its standard side first.
+    return [c for c in slot_cells(slot) if activatable_cell(p, c, colour, boost_ok=True)]
 
 
 @handler
@@ -100,7 +104,11 @@ class Activate(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
         opts = [
-            Option(f"tile:{CELL_NAMES[c]}", f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}")
+            Option(
+                f"tile:{CELL_NAMES[c]}",
+                f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}"
+                + (" (flips it from its boost side)" if p.grid_boost[c] else ""),
+            )
             for c in f["cells"]
         ]
         return opts + [Option("done", "Activate no more tiles")]
@@ -112,6 +120,10 @@ class Activate(Handler):
         rest = [c for c in f["cells"] if c != cell]
         if rest:
             g.push("activate", seat=f["seat"], cells=rest)
+        if player(g, f["seat"]).grid_boost[cell]:
+            from engine.boosts import flip_to_standard
+
+            flip_to_standard(g, f["seat"], cell, "early, to activate it")
         g.push("tile", seat=f["seat"], cell=cell)
 
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.boosts import (
+    apply_die_boost,
+    die_boost_options,
+    early_flip_options,
+    flip_to_standard,
+)
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
     COLOUR_INDEX,
     COLOURS,
+    HAL_SEAT,
     HAND_LIMIT,
     MISSION_CARDS,
     OPPOSITE_FACE,
@@ -20,6 +27,7 @@ from engine.components import (
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
+    CELL_NAMES,
     SLOT_NAMES,
     discard_mission,
     draw_mission,
@@ -69,7 +77,13 @@ def compartments_for_sale(g: Game, seat: int) -> list[tuple[str, list[Die]]]:
     ]
     if g.state.neutral is not None:
         out.append(("n", g.state.neutral.dice))
+    if g.state.hal is not None:
+        out.append(("h", g.state.hal.dice))  # Hal never reserves
     return out
+
+
+def owner_name(g: Game, owner: str) -> str:
+    return g.name(owner if owner in ("n", "h") else int(owner))
 
 
 def buy_options(g: Game, seat: int) -> list[Option]:
@@ -78,7 +92,7 @@ def buy_options(g: Game, seat: int) -> list[Option]:
     opts = []
     for owner, dice in compartments_for_sale(g, seat):
         for code in die_codes(dice):
-            who = g.name(owner if owner == "n" else int(owner))
+            who = owner_name(g, owner)
             opts.append(
                 Option(f"buy:{owner}:{code}", f"Buy {who}'s {_die_text(code)} for 1 resource")
             )
@@ -143,6 +157,8 @@ class Turn(Handler):
                     opts.append(
                         Option(f"flip:{code}", f"Spend a debris to flip your {_die_text(code)}")
                     )
+            if s.options.advanced:
+                opts += early_flip_options(g, seat)
         elif s.last_round == s.round:
             opts.append(Option("pass", "Pass (final round)"))
         if not committed:
@@ -170,6 +186,9 @@ class Turn(Handler):
             (p.missions if kind == "mission" else p.ravagers).remove(card)
             g.push("turn", seat=seat)
             g.push("slot", seat=seat, kind=kind, card=card)
+        elif verb == "standard":
+            flip_to_standard(g, seat, CELL_NAMES.index(arg), "early, losing its boost")
+            g.push("turn", seat=seat)
         elif verb == "flip":
             area, i = find_own_die(g, seat, arg)
             p.debris -= 1
@@ -193,13 +212,15 @@ class Turn(Handler):
             i = next(i for i, d in enumerate(dice) if d.code == code)
             die = dice.pop(i)
             p.resources -= 1
-            if owner != "n":
+            if owner == "h":
+                g.state.hal.vp += 1  # Hal discards the resource and gains 1 VP
+            elif owner != "n":
                 player(g, int(owner)).resources += 1
             # R16: a neutral die is paid to the supply.
             t["die"] = {"colour": die.colour.value, "value": die.value, "bought": True}
             g.log(
                 "buy",
-                f"{g.name(seat)} buys {g.name(owner if owner == 'n' else int(owner))}'s {die.colour} {die.value} for 1 resource.",
+                f"{g.name(seat)} buys {owner_name(g, owner)}'s {die.colour} {die.value} for 1 resource.",
                 seat,
             )
             g.push("use_die", seat=seat)
@@ -266,13 +287,17 @@ class UseDie(Handler):
             )
         if not d["bought"] and player(g, seat).debris:
             opts.append(Option("flip", "Spend a debris to flip this die"))
-        return opts
+        return opts + die_boost_options(g, seat, d)
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
         t = g.state.turn
         d = t["die"]
         verb, _, arg = option.partition(":")
+        if verb in ("three", "recolour"):
+            apply_die_boost(g, seat, d, option)
+            g.push("use_die", seat=seat)
+            return
         if verb == "flip":
             player(g, seat).debris -= 1
             old = d["value"]
@@ -297,7 +322,9 @@ class UseDie(Handler):
                 f"{g.name(seat)} activates the Mission card at {arg} {value} time(s).",
                 seat,
             )
-            if placed.owner != seat:
+            if g.state.hal is not None and placed.owner == HAL_SEAT:
+                g.push("hal_free", card=placed.card)
+            elif placed.owner != seat:
                 g.push("owner_free", seat=placed.owner, hex=list(h))
             g.push("mission", seat=seat, hex=list(h), left=value)
             return
@@ -318,6 +345,8 @@ class UseDie(Handler):
             g.push("command", seat=seat, value=value, colour=colour.value)
         else:
             g.push(kind.value, seat=seat, left=value)
+        if g.state.options.advanced:
+            g.push("boost_vp", seat=seat, action=kind.value)
         g.push("ravager_effect", seat=seat, location=n)
 
 
@@ -348,9 +377,25 @@ class DrawCard(Handler):
         seat = f["seat"]
         t = g.state.turn
         d = t.pop("die")
-        colour = DieColour(d["colour"])
+        # The die goes back to its own supply; cards match its original colour
+        # even if a boost changed it (advanced rules).
+        colour = DieColour(d.get("original", d["colour"]))
         g.state.board.supply[COLOUR_INDEX[colour]] += 1
-        card = draw_mission(g, colour)
+        g.push("hand_limit", seat=seat)
+        if g.state.options.advanced:
+            # Advanced A3: draw two, keep one, discard the other.
+            drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
+            g.log(
+                "draw",
+                f"{g.name(seat)} draws {len(drawn)} {colour} Mission card(s) to keep one.",
+                seat,
+            )
+            if len(drawn) == 2:
+                g.push("keep", seat=seat, cards=drawn)
+                return
+            card = drawn[0] if drawn else None
+        else:
+            card = draw_mission(g, colour)
         if card is None:
             g.log("draw", f"No {colour} Mission card is left to draw.", seat)
         else:
@@ -361,7 +406,6 @@ class DrawCard(Handler):
                 seat,
                 private=f"You drew {mission_label(card)}",
             )
-        g.push("hand_limit", seat=seat)
 
 
 @handler
@@ -420,6 +464,8 @@ class SequenceB(Handler):
         g.log("roll", f"{g.name(seat)} rolls {', '.join(rolled) or 'no dice'}.", seat, dice=rolled)
         reroll_neutral(g)
         g.push("b_reset", seat=seat)
+        if g.state.options.advanced:
+            g.push("free_reserve", seat=seat)
         g.push("reserve", seat=seat, free=False)
 
 
@@ -510,6 +556,12 @@ class ResetAndAdvance(Handler):
 
 def end_turn(g: Game) -> None:
     s = g.state
+    if s.hal is not None and not s.turn.get("hal"):
+        # Solo: Hal plays after each of the player's turns.
+        seq = s.turn.get("seq") or "B"
+        s.turn = {"hal": True}
+        g.push("hal_turn", player_seq=seq)
+        return
     s.turn = {}
     n = len(s.players)
     if s.current == n - 1:

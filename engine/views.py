@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.components import MISSION_CARDS
+from engine.components import HAL_CARDS, HAL_SEAT, MISSION_CARDS
 from engine.ops import ba_hex
 from engine.space import hex_name
 from engine.state import to_json
@@ -54,6 +54,11 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             "prompt": d.prompt,
             "options": [{"id": o.id, "label": o.label} for o in d.options] if show else None,
         }
+    if s.hal is not None:
+        hal = data["hal"]
+        hal["deck"] = len(s.hal.deck)  # the order is secret; the top card's back is not
+        hal["weights"] = to_json(HAL_CARDS[s.hal.deck[-1]].weights) if s.hal.deck else None
+        hal["seat"] = HAL_SEAT
     data["names"] = {"ba_hex": hex_name(ba_hex(g)), "centre": len(s.board.strips) // 2}
     data["result"] = g.result
     data["viewer"] = seat

@@ -1,0 +1,182 @@
+"""Advanced rules: the boost side of Technology tiles and its "1x" effects.
+
+A tile is injected boost side up; using its 1x effect flips it to the
+standard side, and only standard-side tiles are activated. A player may flip
+a boost tile early (losing its effect) so it can be activated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import COLOURS, TILES, ActionKind, BoostEffect, DieColour
+from engine.decision import Option
+from engine.handlers import Frame, Handler, handler
+from engine.ops import CELL_NAMES, gain, player
+from engine.state import Player
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+VP_BOOST = 2
+
+BOOST_TEXT = {
+    BoostEffect.VP_ON_ACTION: "2 VP when you perform {action}",
+    BoostEffect.DIE_TO_THREE: "set a {colour} die to 3",
+    BoostEffect.CHANGE_COLOUR: "change a {colour} die's colour",
+    BoostEffect.FREE_RESERVE: "reserve a {colour} die for free in Sequence B",
+}
+
+
+def boost_text(tile: int) -> str:
+    t = TILES[tile]
+    action = t.boost_action.value if t.boost_action else ""
+    return BOOST_TEXT[t.boost].format(action=action, colour=t.boost_colour)
+
+
+def boost_cells(
+    p: Player,
+    effect: BoostEffect,
+    colour: DieColour | None = None,
+    action: ActionKind | None = None,
+) -> list[int]:
+    out = []
+    for cell, tile in enumerate(p.grid):
+        if tile is None or not p.grid_boost[cell]:
+            continue
+        t = TILES[tile]
+        if t.boost is not effect:
+            continue
+        if colour is not None and t.boost_colour is not colour:
+            continue
+        if action is not None and t.boost_action is not action:
+            continue
+        out.append(cell)
+    return out
+
+
+def flip_to_standard(g: Game, seat: int, cell: int, why: str) -> None:
+    player(g, seat).grid_boost[cell] = False
+    g.log("boost", f"{g.name(seat)} flips {CELL_NAMES[cell]} to its standard side ({why}).", seat)
+
+
+def early_flip_options(g: Game, seat: int) -> list[Option]:
+    p = player(g, seat)
+    return [
+        Option(
+            f"standard:{CELL_NAMES[c]}",
+            f"Flip {CELL_NAMES[c]} to its standard side early (lose: {boost_text(p.grid[c])})",
+        )
+        for c in range(9)
+        if p.grid[c] is not None and p.grid_boost[c]
+    ]
+
+
+def die_boost_options(g: Game, seat: int, die: dict) -> list[Option]:
+    """1x effects that change the die about to be used (bought dice included)."""
+    if not g.state.options.advanced:
+        return []
+    p = player(g, seat)
+    colour = DieColour(die["colour"])
+    opts = []
+    if die["value"] != 3:
+        for c in boost_cells(p, BoostEffect.DIE_TO_THREE, colour):
+            opts.append(
+                Option(f"three:{CELL_NAMES[c]}", f"Use {CELL_NAMES[c]}'s boost: set this die to 3")
+            )
+    for c in boost_cells(p, BoostEffect.CHANGE_COLOUR, colour):
+        for new in COLOURS:
+            if new is not colour:
+                opts.append(
+                    Option(
+                        f"recolour:{CELL_NAMES[c]}:{new.letter}",
+                        f"Use {CELL_NAMES[c]}'s boost: make this die {new}",
+                    )
+                )
+    return opts
+
+
+def apply_die_boost(g: Game, seat: int, die: dict, option: str) -> None:
+    verb, _, arg = option.partition(":")
+    cell_name, _, letter = arg.partition(":")
+    cell = CELL_NAMES.index(cell_name)
+    if verb == "three":
+        die["value"] = 3
+        flip_to_standard(g, seat, cell, "its die is set to 3")
+    else:
+        die.setdefault("original", die["colour"])
+        die["colour"] = next(c for c in COLOURS if c.letter == letter).value
+        flip_to_standard(g, seat, cell, f"its die becomes {die['colour']}")
+
+
+@handler
+class VictoryBoost(Handler):
+    """Gain 2 VP when you perform the tile's action, flipping the tile."""
+
+    kind = "boost_vp"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return f"Use a boost tile for 2 VP on this {f['action']} action?"
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        p = player(g, f["seat"])
+        cells = boost_cells(p, BoostEffect.VP_ON_ACTION, action=ActionKind(f["action"]))
+        if not cells:
+            return []
+        return [
+            Option(f"flip:{CELL_NAMES[c]}", f"Flip {CELL_NAMES[c]} for 2 VP") for c in cells
+        ] + [Option("skip", "Keep the boost for later")]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "skip":
+            return
+        cell = CELL_NAMES.index(option.partition(":")[2])
+        flip_to_standard(g, f["seat"], cell, "2 VP boost")
+        gain(g, f["seat"], _vp(VP_BOOST), "boost")
+
+
+def _vp(n: int):
+    from engine.components import Bundle
+
+    return Bundle(vp=n)
+
+
+@handler
+class FreeReserve(Handler):
+    """Sequence B: a boost tile reserves a die of its colour for free, in
+    addition to the paid reservation."""
+
+    kind = "free_reserve"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "You may use a boost tile to reserve a die of its colour for free."
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        p = player(g, f["seat"])
+        opts = []
+        for c in boost_cells(p, BoostEffect.FREE_RESERVE):
+            colour = TILES[p.grid[c]].boost_colour
+            seen = set()
+            for d in p.standard:
+                if d.colour is colour and d.code not in seen:
+                    seen.add(d.code)
+                    opts.append(
+                        Option(
+                            f"reserve:{d.code}:{CELL_NAMES[c]}",
+                            f"Reserve your {d.colour} {d.value} with {CELL_NAMES[c]}",
+                        )
+                    )
+        return opts + [Option("none", "No free reservation")] if opts else []
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "none":
+            return
+        seat = f["seat"]
+        p = player(g, seat)
+        _, code, cell_name = option.split(":")
+        i = next(i for i, d in enumerate(p.standard) if d.code == code)
+        die = p.standard.pop(i)
+        p.secure.append(die)
+        flip_to_standard(g, seat, CELL_NAMES.index(cell_name), "free reservation")
+        g.log("reserve", f"{g.name(seat)} reserves their {die.colour} {die.value} for free.", seat)
+        g.push("free_reserve", seat=seat)

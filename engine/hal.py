@@ -1,0 +1,401 @@
+"""Hal, the solo opponent (rulebook "Variant – Playing Solitaire", R17).
+
+Hal never asks anything: his whole turn is one automatic frame that reports
+what he did as events. Every gain turns into VP at once by the weighting on
+the back of the card on top of his deck. Among equally good choices he picks
+the lowest location, then the lowest display space (R17).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from engine.components import (
+    ACTION_NAMES,
+    COLOUR_INDEX,
+    COLOURS,
+    DISPLAY_SPACES,
+    HAL_CARDS,
+    HAL_SEAT,
+    MISSION_CARDS,
+    RAVAGER_CARDS,
+    REWARD_VP,
+    ActionKind,
+    Bundle,
+    DieColour,
+    HalCard,
+    HalWeights,
+    HexKind,
+    RavagerEffect,
+    Reward,
+    action_number,
+    next_clockwise,
+)
+from engine.handlers import Frame, Handler, handler
+from engine.ops import (
+    damage_die,
+    draw_mission,
+    hex_spec,
+    place_damage,
+    player,
+    ravager_arrives,
+    tiles_appear,
+    visible_icons_around,
+)
+from engine.space import hex_name
+from engine.state import Die, PlacedMission
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+CANNOT_ACT_VP = 3
+COMET_VP = 3
+EJECTED_CARD_VP = 3
+DISPLAY_COST = (2, 2, 1, 1, 1, 1, 1, 1)
+
+
+def weights(g: Game) -> HalWeights:
+    hal = g.state.hal
+    assert hal is not None
+    _refill_deck(g)
+    return HAL_CARDS[hal.deck[-1]].weights
+
+
+def _refill_deck(g: Game) -> None:
+    hal = g.state.hal
+    assert hal is not None
+    if not hal.deck:
+        hal.deck, hal.discard = hal.discard, []
+        g.shuffle(hal.deck)
+        g.log(
+            "hal_reshuffle", "Hal's deck is exhausted: his discards are shuffled into a new deck."
+        )
+
+
+def hal_scores(g: Game, vp: int, why: str) -> None:
+    hal = g.state.hal
+    assert hal is not None
+    hal.vp += vp
+    g.log("hal_vp", f"Hal scores {vp} VP ({why}).", HAL_SEAT, amount=vp)
+
+
+def hal_gains(g: Game, b: Bundle, why: str, tiles: int = 0, advanced: int = 0) -> None:
+    """Everything Hal gains becomes VP by the current weighting."""
+    w = weights(g)
+    vp = (
+        b.vp
+        + b.ships * w.ship
+        + b.resources * w.resource
+        + b.robots * w.robot
+        + b.debris * w.debris
+        + b.ravagers * w.ravager
+        + tiles * w.tech
+        + advanced * w.advanced
+    )
+    hal_scores(g, vp, why)
+
+
+def hal_loses(g: Game, n: int, why: str) -> None:
+    hal = g.state.hal
+    assert hal is not None
+    lost = min(n, hal.vp)  # R1
+    hal.vp -= lost
+    g.log("vp_lost", f"Hal loses {n} VP ({why}).", HAL_SEAT, amount=lost)
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+@handler
+class HalTurn(Handler):
+    kind = "hal_turn"
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        hal_turn(g, f["player_seq"])
+
+
+@handler
+class HalFreeActivation(Handler):
+    """Hal always takes the owner's activation of his card (costs ignored: he has no storage)."""
+
+    kind = "hal_free"
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        hal_gains(g, MISSION_CARDS[f["card"]].effect.gain, "his Mission card was activated")
+
+
+def hal_turn(g: Game, player_seq: str) -> None:
+    from engine.advance import advance_black_angel
+    from engine.setup import roll, take_die_from_supply
+
+    s = g.state
+    hal = s.hal
+    assert hal is not None
+    if not hal.dice:
+        s.turn["seq"] = "B"
+        g.log("hal_turn", "Hal has no dice: he rolls and the Black Angel advances.", HAL_SEAT)
+        for c in range(3):  # one robot in each workstation
+            taken, damaged = take_die_from_supply(g, c)
+            if taken:
+                if damaged:
+                    hal_loses(g, 1, f"rolling a damaged {COLOURS[c]} die")
+                hal.dice.append(roll(g, c))
+        g.log("roll", f"Hal rolls {', '.join(d.code for d in hal.dice) or 'no dice'}.", HAL_SEAT)
+        if s.end_trigger is None:
+            advance_black_angel(g)
+        return
+    s.turn["seq"] = "A"
+    _refill_deck(g)
+    card = HAL_CARDS[hal.deck.pop()]
+    _refill_deck(g)
+    halves = (card.top, card.bottom) if player_seq == "A" else (card.bottom, card.top)
+    g.log(
+        "hal_card",
+        f"Hal reveals his card: {_half_text(card.top)} / {_half_text(card.bottom)}; "
+        f"he reads the {'top' if player_seq == 'A' else 'bottom'} first.",
+        HAL_SEAT,
+        card=card.id,
+    )
+    for colour, kind in halves:
+        die = _take_die(g, colour)
+        if die is not None:
+            _act(g, card, die, kind)
+            break
+    else:
+        third = next(c for c in COLOURS if c not in {h[0] for h in halves})
+        mine = next((i for i, d in enumerate(hal.dice) if d.colour is third), 0)
+        back = hal.dice.pop(mine)
+        s.board.supply[COLOUR_INDEX[back.colour]] += 1
+        g.log("hal_turn", f"Hal can use neither colour: he returns a {back.colour} die.", HAL_SEAT)
+        hal_scores(g, CANNOT_ACT_VP, "no die of his colours")
+    hal.discard.append(card.id)
+
+
+def _half_text(half: tuple[DieColour, ActionKind]) -> str:
+    return f"{half[0]} {ACTION_NAMES[half[1]]}"
+
+
+def _take_die(g: Game, colour: DieColour) -> Die | None:
+    """The highest die of the colour, his own on ties; the player's unreserved
+    die is bought with a resource from the supply for the player."""
+    hal = g.state.hal
+    assert hal is not None
+    own = [(d.value, 1, i) for i, d in enumerate(hal.dice) if d.colour is colour]
+    human = g.state.players[0]
+    theirs = [(d.value, 0, i) for i, d in enumerate(human.standard) if d.colour is colour]
+    if not own and not theirs:
+        return None
+    value, is_own, i = max(own + theirs)
+    if is_own:
+        return hal.dice.pop(i)
+    die = human.standard.pop(i)
+    human.resources += 1
+    g.log(
+        "hal_buys",
+        f"Hal buys {g.name(0)}'s {colour} {value}; {g.name(0)} takes 1 resource.",
+        HAL_SEAT,
+    )
+    return die
+
+
+def _act(g: Game, card: HalCard, die: Die, kind: ActionKind) -> None:
+    b = g.state.board
+    n = action_number(die.colour, kind)
+    value = die.value
+    damaged = b.damage[n - 1] >= 2 and value > 0
+    if damaged:
+        value -= 1
+    g.log(
+        "action",
+        f"Hal uses a {die.colour} {die.value} on action {n}, {ACTION_NAMES[kind]}"
+        + (" (damaged: -1)." if damaged else "."),
+        HAL_SEAT,
+        action=n,
+    )
+    stack = b.ravagers[n - 1]
+    if stack:
+        # Only Ravager effects that add a damage cube touch Hal; he loses nothing.
+        top = RAVAGER_CARDS[stack[-1].card]
+        if top.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
+            place_damage(g, next_clockwise(n))
+        elif top.effect is RavagerEffect.DAMAGE_DIE:
+            damage_die(g, top.die_colour)
+    if kind is ActionKind.DISCOVER:
+        _discover(g, value, card.advanced_first)
+    elif kind is ActionKind.REPAIR:
+        _repair(g, value, card.clockwise)
+    elif kind is ActionKind.DESTROY:
+        _destroy(g, value, card.clockwise)
+    else:
+        _command(g, die.colour)
+    b.supply[COLOUR_INDEX[die.colour]] += 1
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def _take_display(g: Game, budget: int, cost_one_only: bool) -> list[int]:
+    """Tiles from the ejection end of the display (space 8 first)."""
+    display = g.state.board.display
+    taken = []
+    for i in reversed(range(DISPLAY_SPACES)):
+        cost = DISPLAY_COST[i]
+        if display[i] is None or cost > budget or (cost_one_only and cost != 1):
+            continue
+        taken.append(display[i])
+        display[i] = None
+        budget -= cost
+        if cost_one_only:
+            break
+    return taken
+
+
+def _take_advanced(g: Game) -> int | None:
+    """The Advanced slot next to the display (slot 1); the others shift, the deck refills."""
+    b = g.state.board
+    present = [t for t in b.advanced_slots if t is not None]
+    if not present:
+        return None
+    tile = present.pop(0)
+    while len(present) < len(b.advanced_slots) and b.advanced_deck:
+        present.append(b.advanced_deck.pop())
+    b.advanced_slots = present + [None] * (len(b.advanced_slots) - len(present))
+    return tile
+
+
+def _discover(g: Game, value: int, advanced_first: bool) -> None:
+    hal = g.state.hal
+    assert hal is not None
+    tiles: list[int] = []
+    advanced: list[int] = []
+    if value > 0:
+        if advanced_first and value >= 2:
+            a = _take_advanced(g)
+            if a is not None:
+                advanced.append(a)
+                if value >= 3:
+                    tiles = _take_display(g, 1, cost_one_only=True)
+            else:
+                tiles = _take_display(g, value, cost_one_only=False)
+        elif advanced_first:
+            tiles = _take_display(g, 1, cost_one_only=True)
+        else:
+            tiles = _take_display(g, value, cost_one_only=False)
+    if not tiles and not advanced:
+        hal_scores(g, CANNOT_ACT_VP, "nothing to discover")
+        return
+    hal.tiles += tiles + advanced
+    g.log(
+        "discover",
+        f"Hal takes {len(tiles)} Technology and {len(advanced)} Advanced tile(s).",
+        HAL_SEAT,
+    )
+    hal_gains(g, Bundle(), "tiles discovered", tiles=len(tiles), advanced=len(advanced))
+
+
+def _order(clockwise: bool) -> list[int]:
+    return [1, 2, 3, 4, 5, 6] if clockwise else [6, 5, 4, 3, 2, 1]
+
+
+def _repair(g: Game, value: int, clockwise: bool) -> None:
+    b = g.state.board
+    removed = 0
+    for _ in range(max(value, 0)):
+        loc = next((n for n in _order(clockwise) if b.damage[n - 1] > 0), None)
+        if loc is not None:
+            b.damage[loc - 1] -= 1
+            g.log("repair", f"Hal repairs action {loc}.", HAL_SEAT)
+        else:
+            # Damaged dice only when no cube is left anywhere else.
+            colours = COLOURS if clockwise else tuple(reversed(COLOURS))
+            c = next((COLOUR_INDEX[c] for c in colours if b.supply_damaged[COLOUR_INDEX[c]]), None)
+            if c is None:
+                break
+            b.supply_damaged[c] -= 1
+            b.supply[c] += 1
+            g.log("repair", f"Hal repairs a {COLOURS[c]} die.", HAL_SEAT)
+        removed += 1
+    if not removed:
+        hal_scores(g, CANNOT_ACT_VP, "nothing to repair")
+        return
+    hal_gains(g, Bundle(debris=removed), "debris from repairs")
+
+
+def _destroy(g: Game, value: int, clockwise: bool) -> None:
+    b = g.state.board
+    order = _order(clockwise)
+    stacks = {n: len(b.ravagers[n - 1]) for n in order if b.ravagers[n - 1]}
+    best: tuple[int, ...] = ()
+    best_key = (0, ())
+    for r in range(1, len(stacks) + 1):
+        for combo in combinations([n for n in order if n in stacks], r):
+            total = sum(stacks[n] for n in combo)
+            if total > max(value, 0):
+                continue
+            # As many cards as possible; then the earliest locations in his order.
+            key = (total, tuple(-order.index(n) for n in combo))
+            if key > best_key:
+                best, best_key = combo, key
+    if not best:
+        hal_scores(g, CANNOT_ACT_VP, "no Ravager he can destroy")
+        return
+    destroyed = 0
+    for n in best:
+        for rav in b.ravagers[n - 1]:
+            for owner in rav.robots:
+                player(g, owner).break_room += 1  # R4
+            b.ravager_discard.append(rav.card)
+            destroyed += 1
+        b.ravagers[n - 1] = []
+        g.log("destroy", f"Hal destroys the Ravager(s) at location {n}.", HAL_SEAT, location=n)
+    hal_gains(g, Bundle(ravagers=destroyed), "Ravagers destroyed")
+
+
+def _command(g: Game, colour: DieColour) -> None:
+    from engine.components import MissionKind
+
+    card = draw_mission(g, colour)
+    if card is None:
+        hal_scores(g, CANNOT_ACT_VP, f"no {colour} Mission card to place")
+        return
+    m = MISSION_CARDS[card]
+    strips = g.state.board.strips
+    order = range(len(strips))
+    if m.kind is MissionKind.ACTIVATION:
+        order = reversed(range(len(strips)))
+    for i in order:
+        free = [
+            p
+            for p in range(5)
+            if strips[i].cards[p] is None
+            and (spec := hex_spec(g, (i, p))).kind is HexKind.ALIEN
+            and spec.colour is colour
+        ]
+        if not free:
+            continue
+        comet = [p for p in free if hex_spec(g, (i, p)).comet]
+        pos = comet[0] if len(free) >= 2 and comet else free[0]
+        strips[i].cards[pos] = PlacedMission(card, HAL_SEAT)
+        g.log(
+            "mission_placed",
+            f"Hal places a {colour} {m.kind.value} Mission card on {hex_name((i, pos))}.",
+            HAL_SEAT,
+            card=card,
+            hex=hex_name((i, pos)),
+        )
+        if len(free) >= 2 and comet:
+            hal_scores(g, COMET_VP, "the comet")
+        reward = {
+            Reward.VP: Bundle(vp=REWARD_VP),
+            Reward.ROBOT: Bundle(robots=1),
+            Reward.RESOURCE: Bundle(resources=1),
+            Reward.SHIP: Bundle(ships=1),
+        }[m.reward]
+        hal_gains(g, reward, "Mission reward")
+        for _ in range(visible_icons_around(g, (i, pos))):
+            ravager_arrives(g)
+        tiles_appear(g, m.tiles)
+        return
+    g.state.board.mission_discards[COLOUR_INDEX[colour]].append(card)
+    hal_scores(g, CANNOT_ACT_VP, f"no free {colour} hex for his Mission card")
