@@ -8,14 +8,13 @@ from engine.components import (
     ADVANCED_SLOTS,
     COLOUR_INDEX,
     COLOURS,
+    DISPLAY_COST,
     DISPLAY_SPACES,
     MISSION_CARDS,
-    REWARD_VP,
+    REWARD_BUNDLES,
     TILES,
-    Bundle,
     DieColour,
     HexKind,
-    Reward,
     TileKind,
 )
 from engine.decision import Option
@@ -42,7 +41,6 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- Discover
 
-DISPLAY_COST = (2, 2, 1, 1, 1, 1, 1, 1)  # COMPONENTS.md 3
 ADVANCED_COST = 2
 
 
@@ -419,12 +417,7 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
         card=card,
         hex=hex_name(h),
     )
-    reward = {
-        Reward.VP: Bundle(vp=REWARD_VP),
-        Reward.ROBOT: Bundle(robots=1),
-        Reward.RESOURCE: Bundle(resources=1),
-        Reward.SHIP: Bundle(ships=1),
-    }[m.reward]
+    reward = REWARD_BUNDLES[m.reward]
     gain(g, seat, reward, "Mission reward")
     icons = visible_icons_around(g, h)
     if icons:

@@ -54,6 +54,7 @@ MAX_RAVAGERS_PER_LOCATION = 3
 RAVAGERS_REMOVED: dict[int, int] = {1: 12, 2: 12, 3: 6, 4: 0}
 STRIPS_USED: dict[int, int] = {1: 5, 2: 5, 3: 7, 4: 7}
 DISPLAY_SPACES = 8
+DISPLAY_COST: tuple[int, ...] = (2, 2, 1, 1, 1, 1, 1, 1)  # designed (COMPONENTS.md 3)
 ADVANCED_SLOTS = 4
 
 
@@ -286,6 +287,15 @@ class Bundle:
 
     def counts(self) -> dict[str, int]:
         return {k: getattr(self, k) for k in self.__slots__ if getattr(self, k)}
+
+
+# What the robot on a placed Mission card's reward gives.
+REWARD_BUNDLES: dict[Reward, Bundle] = {
+    Reward.VP: Bundle(vp=REWARD_VP),
+    Reward.ROBOT: Bundle(robots=1),
+    Reward.RESOURCE: Bundle(resources=1),
+    Reward.SHIP: Bundle(ships=1),
+}
 
 
 @dataclass(frozen=True, slots=True)

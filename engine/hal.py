@@ -15,12 +15,13 @@ from engine.components import (
     ACTION_NAMES,
     COLOUR_INDEX,
     COLOURS,
+    DISPLAY_COST,
     DISPLAY_SPACES,
     HAL_CARDS,
     HAL_SEAT,
     MISSION_CARDS,
     RAVAGER_CARDS,
-    REWARD_VP,
+    REWARD_BUNDLES,
     ActionKind,
     Bundle,
     DieColour,
@@ -28,7 +29,6 @@ from engine.components import (
     HalWeights,
     HexKind,
     RavagerEffect,
-    Reward,
     action_number,
     next_clockwise,
 )
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 CANNOT_ACT_VP = 3
 COMET_VP = 3
 EJECTED_CARD_VP = 3
-DISPLAY_COST = (2, 2, 1, 1, 1, 1, 1, 1)
 
 
 def weights(g: Game) -> HalWeights:
@@ -386,12 +385,7 @@ def _command(g: Game, colour: DieColour) -> None:
         )
         if len(free) >= 2 and comet:
             hal_scores(g, COMET_VP, "the comet")
-        reward = {
-            Reward.VP: Bundle(vp=REWARD_VP),
-            Reward.ROBOT: Bundle(robots=1),
-            Reward.RESOURCE: Bundle(resources=1),
-            Reward.SHIP: Bundle(ships=1),
-        }[m.reward]
+        reward = REWARD_BUNDLES[m.reward]
         hal_gains(g, reward, "Mission reward")
         for _ in range(visible_icons_around(g, (i, pos))):
             ravager_arrives(g)
