@@ -70,8 +70,15 @@ def eject_first_strip(g: Game) -> None:
             "neutralization",
             f"{g.name(placed.owner)}'s neutralization Mission at {hex_name((0, pos))} triggers.",
         )
-        holders = [s for s in strip.ships[pos] if s != placed.owner]
         eff = m.effect
+        if eff.per_space or eff.per_tucked or eff.holder_gain == eff.gain:
+            # Single-effect card: the owner's own ship earns nothing more
+            # (appendix, single-effect example).
+            holders = [s for s in strip.ships[pos] if s != placed.owner]
+        else:
+            # Multi-effect card: the owner takes the left part and, with a ship
+            # on the card, the right part too (appendix, multi-effect example).
+            holders = list(strip.ships[pos])
         hal_owns = _is_hal(g, placed.owner)
         owners = [] if hal_owns else [placed.owner]  # Hal scores 3 VP per ejected card instead
         if eff.per_space or eff.per_tucked:
