@@ -322,7 +322,9 @@ class UseDie(Handler):
                 f"{g.name(seat)} activates the Mission card at {arg} {value} time(s).",
                 seat,
             )
-            if g.state.hal is not None and placed.owner == HAL_SEAT:
+            if value == 0:
+                pass  # a star die activates nothing (A.2), so the owner gets no free activation (R11)
+            elif g.state.hal is not None and placed.owner == HAL_SEAT:
                 g.push("hal_free", card=placed.card)
             elif placed.owner != seat:
                 g.push("owner_free", seat=placed.owner, hex=list(h))
