@@ -329,12 +329,17 @@ def placeable(g: Game, seat: int, h: Hex, colour: DieColour, robots_needed: int 
 
 
 def command_moves(
-    g: Game, seat: int, value: int, colour: DieColour
+    g: Game, seat: int, value: int, colour: DieColour, star: bool | None = None
 ) -> list[tuple[Hex | None, Hex]]:
+    """`value`: hexes the ship may move (after damage); `star`: the die shows
+    a star (default: value 0). Only a star die must place a card; a die that
+    a damaged action brings to 0 just moves nothing."""
     p = player(g, seat)
     launch = p.ships > 0 and p.break_room > 0
     moves = ship_moves(g, seat, value, launch)
-    if value == 0:
+    if star is None:
+        star = value == 0
+    if star:
         # A star die moves nothing and must place a card (R2).
         moves = [
             (src, dst)
@@ -355,7 +360,7 @@ class Command(Handler):
         )
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        moves = command_moves(g, f["seat"], f["value"], DieColour(f["colour"]))
+        moves = command_moves(g, f["seat"], f["value"], DieColour(f["colour"]), _star(f))
         return [Option(*move_label(src, dst)) for src, dst in moves]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -368,7 +373,12 @@ class Command(Handler):
             src, dst = parse_hex(a), parse_hex(b)
         assert dst is not None
         move_ship(g, seat, src, dst)
-        g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=f["value"] == 0)
+        g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_star(f))
+
+
+def _star(f: Frame) -> bool:
+    """Was the die a star? (Frames saved before "star" existed: value 0.)"""
+    return bool(f.get("star", f["value"] == 0))
 
 
 @handler

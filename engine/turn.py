@@ -277,7 +277,9 @@ class UseDie(Handler):
         for n, (kind, col) in ACTIONS.items():
             if col is not colour:
                 continue
-            if kind is ActionKind.COMMAND and not command_moves(g, seat, value, colour):
+            if kind is ActionKind.COMMAND and not command_moves(
+                g, seat, _activations(g, n, value), colour, star=value == 0
+            ):
                 continue  # R2: needs a ship to move, and a card to place with a star
             opts.append(Option(f"action:{n}", f"Action {n}: {ACTION_NAMES[kind]}"))
         for h, placed in activatable_missions(g, seat, colour):
@@ -332,9 +334,9 @@ class UseDie(Handler):
             return
         n = int(arg)
         kind = ACTIONS[n][0]
-        damaged = g.state.board.damage[n - 1] >= 2 and value > 0
-        if damaged:
-            value -= 1
+        star = value == 0
+        damaged = _activations(g, n, value) != value
+        value = _activations(g, n, value)
         t["action"] = n
         g.log(
             "action",
@@ -344,12 +346,17 @@ class UseDie(Handler):
             action=n,
         )
         if kind is ActionKind.COMMAND:
-            g.push("command", seat=seat, value=value, colour=colour.value)
+            g.push("command", seat=seat, value=value, colour=colour.value, star=star)
         else:
             g.push(kind.value, seat=seat, left=value)
         if g.state.options.advanced:
             g.push("boost_vp", seat=seat, action=kind.value)
         g.push("ravager_effect", seat=seat, location=n)
+
+
+def _activations(g: Game, action: int, value: int) -> int:
+    """A damaged action (2 cubes) costs 1 activation; a value-0 die stays 0 (A.2)."""
+    return value - 1 if g.state.board.damage[action - 1] >= 2 and value > 0 else value
 
 
 def activatable_missions(

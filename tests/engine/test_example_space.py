@@ -387,3 +387,23 @@ def test_a_star_die_on_another_players_card_activates_nothing_and_gives_no_free_
     assert g.state.current == VALENTIN
     assert (_p(g, MADELINE).ships, _p(g, MADELINE).vp) == (0, 5)
     assert (_p(g, NOELLE).ships, _p(g, NOELLE).vp) == (0, 5)
+
+
+def test_a_die_brought_to_0_by_a_damaged_command_action_moves_nothing_and_need_not_place():
+    # A.2: a 1 on a damaged action gives 0 activations, but it is not a star
+    # die: only a star die must place a Mission card (Command, step 2).
+    g = _madeline_commands("o1")
+    g.state.board.damage[1] = 2
+    assert ids(g) == ["action:1", "action:2"]
+    events = choose(g, "action:2")
+    assert [e.text for e in events if e.kind == "action"] == [
+        "Blue performs action 2, Command Your Ships, with 0 activation(s) (damaged action: -1)."
+    ]
+    assert ids(g) == ["move:5D-5D", "launch:4C"]
+    choose(g, "move:5D-5D")
+    assert ids(g) == [f"card:{M_NEUTRAL_SHIPS}", "skip"]
+    events = choose(g, "skip")
+    assert kinds(events) == ["draw"]
+    assert g.state.board.strips[4].cards[3] is None
+    assert g.state.current == NOELLE
+    ok(g)
