@@ -29,8 +29,7 @@ def ravager_text(card: int) -> str:
 @handler
 class RavagerPermanentEffect(Handler):
     """Resolve the top card's effect before the action; if it cannot be
-    resolved, the action still happens and the player loses 1 VP. A cube that
-    finds no place at all counts as an effect that could not be resolved."""
+    resolved, the action still happens and the player loses 1 VP."""
 
     kind = "ravager_effect"
     secret = True
@@ -60,10 +59,20 @@ class RavagerPermanentEffect(Handler):
         card = RAVAGER_CARDS[top.card]
         p = player(g, seat)
         done = False
-        if card.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
-            done = place_damage(g, next_clockwise(loc))
-        elif card.effect is RavagerEffect.DAMAGE_DIE:
-            done = damage_die(g, card.die_colour)
+        if card.effect in (RavagerEffect.DAMAGE_NEXT_ACTION, RavagerEffect.DAMAGE_DIE):
+            # A damage cube with no place to go is skipped: the appendix says to
+            # ignore the effect (no penalty), unlike an effect the player cannot pay.
+            if card.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
+                placed = place_damage(g, next_clockwise(loc))
+            else:
+                placed = damage_die(g, card.die_colour)
+            if not placed:
+                g.log(
+                    "ravager_effect",
+                    f"The Ravager's damage finds no place and is ignored ({ravager_text(top.card)}).",
+                    seat,
+                )
+            return
         elif card.effect is RavagerEffect.ROBOT_ON_CARD and p.break_room:
             p.break_room -= 1
             top.robots.append(seat)

@@ -1,0 +1,54 @@
+"""Ravager permanent effects whose damage cube finds no place: the appendix
+says to ignore the effect, so the player loses nothing (unlike an effect the
+player cannot pay, which costs 1 VP)."""
+
+from tests.engine.helpers import choose
+from tests.engine.scenario import NOELLE, ok, ravagers_at, set_dice, table, turn_of
+
+
+def _noelle_repairs_under(card: int):
+    g = table()
+    turn_of(g, NOELLE)
+    set_dice(g, {NOELLE: "y1"})
+    ravagers_at(g, 3, card)
+    b = g.state.board
+    b.damage = [1, 0, 0, 2, 0, 0]  # action 4 is full; a cube there would go to a gray die
+    b.supply_damaged[1] += b.supply[1]  # every gray die in the supply already damaged
+    b.supply[1] = 0
+    return g
+
+
+def test_damage_next_action_with_nowhere_to_go_is_ignored_without_penalty():
+    g = _noelle_repairs_under(10)  # location 3: damage the next action clockwise
+    vp = g.state.players[NOELLE].vp
+    choose(g, "die:y1")
+    events = choose(g, "action:3")
+    assert g.state.players[NOELLE].vp == vp
+    assert g.state.board.damage == [1, 0, 0, 2, 0, 0]
+    assert any("ignored" in e.text for e in events)
+    assert g.decision.kind == "repair"
+    ok(g)
+
+
+def test_damage_die_with_no_undamaged_die_is_ignored_without_penalty():
+    g = _noelle_repairs_under(11)  # location 3: damage a gray die
+    vp = g.state.players[NOELLE].vp
+    damaged = list(g.state.board.supply_damaged)
+    choose(g, "die:y1")
+    choose(g, "action:3")
+    assert g.state.players[NOELLE].vp == vp
+    assert g.state.board.supply_damaged == damaged
+    ok(g)
+
+
+def test_robot_effect_without_a_robot_in_the_break_room_costs_one_vp():
+    g = _noelle_repairs_under(14)  # location 3: a robot from the break room onto the card
+    p = g.state.players[NOELLE]
+    p.robots_supply += p.break_room
+    p.break_room = 0
+    vp = p.vp
+    choose(g, "die:y1")
+    choose(g, "action:3")
+    assert p.vp == vp - 1
+    assert g.state.board.ravagers[2][-1].robots == []
+    ok(g)
