@@ -1,0 +1,300 @@
+"""Discord glue: turn interactions into service calls and Replies into messages.
+
+The rules of the flow (see ARCHITECTURE.md, Bot):
+
+- acknowledge first (``defer``), work after (the service renders off the loop);
+- a game update goes to the channel: within a turn the turn message is edited
+  (text and components); a new turn, a new image or a new player to ping posts
+  a fresh message (edits do not ping);
+- private things (a secret decision's options, your hand, what you drew) only
+  ever go in ephemeral replies; the public turn message of a secret decision
+  says who is choosing and offers "Show my choices";
+- an unexpected error is logged with the game and answered kindly; the service
+  has already reloaded the game from storage.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.service import Actor, GameService, Reply, TurnPrompt
+from bot.views import decision_view, tools_view
+
+log = logging.getLogger(__name__)
+
+SORRY = "Something went wrong on our side; the game is unchanged. Please try again."
+
+
+class DiscordFmt:
+    """Mentions and Discord's relative timestamps; display names seen so far."""
+
+    def __init__(self, client: Any = None) -> None:
+        self.client = client
+        self.names: dict[int, str] = {}
+
+    def see(self, user: Any) -> None:
+        name = getattr(user, "display_name", None) or getattr(user, "name", None)
+        if isinstance(name, str) and isinstance(getattr(user, "id", None), int):
+            self.names[user.id] = name
+
+    def mention(self, user_id: int) -> str:
+        return f"<@{user_id}>" if user_id else "the bot"
+
+    def name(self, user_id: int) -> str:
+        if user_id in self.names:
+            return self.names[user_id]
+        user = self.client.get_user(user_id) if self.client is not None else None
+        if user is not None:
+            self.see(user)
+            return self.names.get(user_id, str(user_id))
+        return f"player {str(user_id)[-4:]}" if user_id else "the bot"
+
+    def when(self, ts: float) -> str:
+        return f"<t:{int(ts)}:R>"
+
+
+@dataclass
+class TurnMessage:
+    message: Any  # discord.Message
+    game_id: int
+    decider: int | None
+
+
+def _file(reply: Reply) -> discord.File | None:
+    if reply.image is not None:
+        return discord.File(io.BytesIO(reply.image), filename=reply.image_name)
+    if reply.file is not None:
+        return discord.File(io.BytesIO(reply.file[1]), filename=reply.file[0])
+    return None
+
+
+def _mentions(reply: Reply) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in reply.ping if u]
+    )
+
+
+def _kw(reply: Reply) -> dict[str, Any]:
+    kw: dict[str, Any] = {}
+    f = _file(reply)
+    if f is not None:
+        kw["file"] = f
+    return kw
+
+
+class Frontend:
+    def __init__(self, service: GameService, client: Any = None) -> None:
+        self.svc = service
+        self.client = client
+        self.turn_msgs: dict[int, TurnMessage] = {}
+        self.inbox: dict[int, list[str]] = {}  # private lines for users not at hand
+
+    # ------------------------------------------------------------------ who
+
+    async def actor(self, interaction: discord.Interaction) -> Actor:
+        user = interaction.user
+        fmt = self.svc.fmt
+        if isinstance(fmt, DiscordFmt):
+            fmt.see(user)
+        perms = getattr(interaction, "permissions", None)
+        manage = bool(perms and (perms.manage_guild or perms.manage_channels))
+        roles = tuple(r.id for r in getattr(user, "roles", []) or [] if hasattr(r, "id"))
+        mod = await self.svc.is_moderator(interaction.guild_id, manage=manage, role_ids=roles)
+        return Actor(user.id, moderator=mod, role_ids=roles)
+
+    def channel_id(self, interaction: discord.Interaction) -> int:
+        return int(interaction.channel_id or 0)
+
+    # ------------------------------------------------------------------ sending
+
+    async def publish(self, channel: Any, reply: Reply, *, pressed: Any = None) -> None:
+        """Post or edit the channel's turn message for a game update."""
+        if channel is None:
+            return
+        cid = int(getattr(channel, "id", 0) or 0)
+        turn = reply.turn
+        view = decision_view(turn, private=False) if turn is not None else None
+        tracked = self.turn_msgs.get(cid)
+        decider = turn.user_id if turn is not None else None
+        game_id = turn.game_id if turn is not None else (tracked.game_id if tracked else 0)
+        need_new = (
+            reply.new_turn
+            or reply.image is not None
+            or reply.file is not None
+            or tracked is None
+            or tracked.game_id != game_id
+            or (bool(reply.ping) and tracked.decider != decider)
+        )
+        if not need_new and tracked is not None:
+            try:
+                await tracked.message.edit(content=reply.text, view=view)
+                tracked.decider = decider
+                return
+            except discord.HTTPException:
+                log.info("channel %s: turn message gone; posting a new one", cid)
+        old = tracked.message if tracked is not None else pressed
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
+                await old.edit(view=None)
+        if view is None and game_id and not reply.file:
+            view = tools_view(game_id)
+        kwargs = _kw(reply)
+        if view is not None:
+            kwargs["view"] = view
+        msg = await channel.send(reply.text or "…", allowed_mentions=_mentions(reply), **kwargs)
+        if turn is not None:
+            self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider)
+        else:
+            self.turn_msgs.pop(cid, None)
+
+    async def private(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Send each user their private lines: the presser ephemerally, others later."""
+        me = interaction.user.id
+        for uid, lines in reply.private.items():
+            if uid == me:
+                await interaction.followup.send("🔒 " + "\n".join(lines), ephemeral=True)
+            else:
+                self.inbox.setdefault(uid, []).extend(lines)
+
+    async def answer(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Answer a deferred slash command: public or ephemeral as the reply says."""
+        if not reply.ok or reply.ephemeral:
+            kw = _kw(reply)
+            if reply.turn is not None and reply.turn.options is not None and reply.ok:
+                kw["view"] = decision_view(reply.turn, private=True)
+            await interaction.followup.send(reply.text or "…", ephemeral=True, **kw)
+            return
+        kw = _kw(reply)
+        await interaction.followup.send(reply.text or "…", allowed_mentions=_mentions(reply), **kw)
+
+    async def game_update(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """A slash command that changed the game: channel update + a private ack."""
+        if not reply.ok:
+            await interaction.followup.send(reply.text, ephemeral=True)
+            return
+        await self.publish(interaction.channel, reply)
+        await interaction.followup.send("✔ Done.", ephemeral=True)
+        await self.private(interaction, reply)
+
+    # ------------------------------------------------------------------ components
+
+    async def on_option(
+        self, interaction: discord.Interaction, game_id: int, version: int, option: str
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            actor = await self.actor(interaction)
+            cid = self.channel_id(interaction)
+            reply = await self.svc.choose(cid, actor, option, game_id=game_id, version=version)
+            if not reply.ok:
+                await interaction.followup.send(reply.text, ephemeral=True)
+                return
+            msg = interaction.message
+            private_msg = bool(msg is not None and msg.flags.ephemeral)
+            if private_msg:
+                await self._refresh_private(interaction, reply)
+                await self.publish(interaction.channel, reply)
+            else:
+                await self.publish(interaction.channel, reply, pressed=msg)
+            await self.private(interaction, reply)
+        except Exception:
+            log.exception("game %s: button %r failed", game_id, option)
+            await interaction.followup.send(SORRY, ephemeral=True)
+
+    async def _refresh_private(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """The ephemeral choices message after a press: the next private choices, or done."""
+        turn = reply.turn
+        if turn is not None and turn.user_id == interaction.user.id and turn.secret:
+            mine = await self.svc.choices(self.channel_id(interaction), Actor(turn.user_id))
+            if mine.ok and mine.turn is not None:
+                await interaction.edit_original_response(
+                    content=mine.text, view=decision_view(mine.turn, private=True)
+                )
+                return
+        await interaction.edit_original_response(content="✔ Chosen.", view=None)
+
+    async def on_page(
+        self, interaction: discord.Interaction, game_id: int, version: int, page: int
+    ) -> None:
+        await interaction.response.defer()
+        cid = self.channel_id(interaction)
+        actor = await self.actor(interaction)
+        r = await self.svc.choices(cid, actor)
+        turn: TurnPrompt | None = r.turn
+        msg = interaction.message
+        private_msg = bool(msg is not None and msg.flags.ephemeral)
+        if not r.ok or turn is None:
+            if not private_msg:  # anyone may page the public list
+                board = await self.svc.board(cid)
+                turn = board.turn
+            if turn is None:
+                await interaction.followup.send(r.text, ephemeral=True)
+                return
+        if turn.game_id != game_id or turn.version != version:
+            await interaction.followup.send("This choice is no longer current.", ephemeral=True)
+            return
+        await interaction.edit_original_response(
+            view=decision_view(turn, private=private_msg, page=page)
+        )
+
+    async def on_tool(self, interaction: discord.Interaction, tool: str, game_id: int) -> None:
+        cid = self.channel_id(interaction)
+        if tool == "undo":
+            await interaction.response.defer()
+            actor = await self.actor(interaction)
+            reply = await self.svc.undo(cid, actor)
+            if not reply.ok:
+                await interaction.followup.send(reply.text, ephemeral=True)
+                return
+            msg = interaction.message
+            if msg is not None and msg.flags.ephemeral:
+                await self._refresh_private(interaction, reply)
+            await self.publish(interaction.channel, reply, pressed=msg)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            actor = await self.actor(interaction)
+            if tool == "choices":
+                reply = await self.svc.choices(cid, actor)
+            elif tool == "hand":
+                reply = await self.svc.hand(cid, actor)
+                extra = self.inbox.pop(actor.user_id, [])
+                if extra and reply.ok:
+                    reply.text += "\n🔒 Since your last look:\n" + "\n".join(extra)
+            else:
+                reply = await self.svc.board(cid)
+                reply.turn = None
+            reply.ephemeral = True
+            await self.answer(interaction, reply)
+        except Exception:
+            log.exception("game %s: tool %s failed", game_id, tool)
+            await interaction.followup.send(SORRY, ephemeral=True)
+
+    # ------------------------------------------------------------------ background
+
+    async def post_notices(self, notices: list[Reply]) -> None:
+        """Reminders and timeouts from :meth:`GameService.tick`."""
+        for r in notices:
+            if r.channel_id is None or self.client is None:
+                continue
+            channel = self.client.get_channel(r.channel_id)
+            if channel is None:
+                try:
+                    channel = await self.client.fetch_channel(r.channel_id)
+                except discord.HTTPException:
+                    log.warning("channel %s is gone; notice dropped", r.channel_id)
+                    continue
+            try:
+                # a reminder must ping: always a new message
+                r.new_turn = True
+                await self.publish(channel, r)
+                for uid, lines in r.private.items():
+                    self.inbox.setdefault(uid, []).extend(lines)
+            except discord.HTTPException:
+                log.exception("channel %s: cannot post a notice", r.channel_id)
