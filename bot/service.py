@@ -301,6 +301,8 @@ class GameService:
         return None
 
     def who(self, e: Entry, seat: int) -> str:
+        if not 0 <= seat < len(e.seats):
+            return "Hal" if e.game.state.options.players == 1 else f"seat {seat + 1}"
         return f"{COLOUR_NAMES[seat]} ({self.fmt.mention(e.user(seat))})"
 
     def names(self, e: Entry) -> dict[int, str]:
@@ -394,7 +396,7 @@ class GameService:
         try:  # ask the engine now, so nobody waits in a lobby that cannot start
             Game.new(engine.options_from_json(opts), 0)
         except EngineError as exc:
-            return fail(f"That game cannot be played yet: {exc}")
+            return fail(f"That game cannot be set up: {exc}")
         async with self.lock(channel_id):
             try:
                 rec = await self.store.create_game(
@@ -799,8 +801,10 @@ class GameService:
             res = e.game.result or {}
             lines = [self._result_text(e), "", "**Breakdown**"]
             for b in res.get("breakdown", []):
-                parts = ", ".join(f"{k} {_part(v)}" for k, v in b.items() if k != "seat")
-                lines.append(f"{COLOUR_NAMES[b.get('seat', 0)]}: {parts}")
+                parts = ", ".join(
+                    f"{k} {_part(v)}" for k, v in b.items() if k not in ("seat", "hal")
+                )
+                lines.append(f"{self.who(e, int(b.get('seat', 0)))}: {parts}")
             return Reply(
                 T.clip_message("\n".join(lines)),
                 image=await self.board_png(e),
