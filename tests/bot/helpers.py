@@ -178,8 +178,13 @@ class Harness:
         return it
 
     def errors(self, it: MagicMock) -> list[str]:
-        """Ephemeral texts this interaction answered with."""
-        return [m.content for m in it.sent if m.flags.ephemeral]
+        """Ephemeral refusals this interaction answered with (not the private
+        "🔒 you drew…" lines, not the "✔" acknowledgements)."""
+        return [
+            m.content
+            for m in it.sent
+            if m.flags.ephemeral and not m.content.startswith(("🔒", "✔"))
+        ]
 
     # ------------------------------------------------------------------ commands
 
