@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import time
 from collections import OrderedDict
@@ -228,6 +229,7 @@ class GameService:
         max_cached: int = 5000,
         max_reminders: int = DEFAULT_MAX_REMINDERS,
         default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
+        render_threads: int | None = None,
     ) -> None:
         self.store = store
         self.fmt: Fmt = fmt or PlainFmt()
@@ -242,6 +244,8 @@ class GameService:
         self.settings: dict[int, GameSettings] = {}
         # lobby wishes that storage keeps no column for: game id -> "random"|"lobby"
         self._order: dict[int, str] = {}
+        self.render_threads = render_threads or min(4, os.cpu_count() or 2)
+        self._pool: Any = None
 
     # ------------------------------------------------------------------ plumbing
 
@@ -320,6 +324,15 @@ class GameService:
 
     # ------------------------------------------------------------------ rendering
 
+    async def _in_thread(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+        """Render off the event loop, on a small pool of its own: rendering is
+        CPU-bound, and every extra thread costs a malloc arena (tens of MB)."""
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(self.render_threads, thread_name_prefix="render")
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
     async def board_png(self, e: Entry) -> bytes | None:
         if not self.render:
             return None
@@ -328,8 +341,8 @@ class GameService:
         view = e.game.view(None)
         names = self.names(e)
         if e.game.is_over:
-            return await asyncio.to_thread(render_final, view, names)
-        return await asyncio.to_thread(render_board, view, names)
+            return await self._in_thread(render_final, view, names)
+        return await self._in_thread(render_board, view, names)
 
     async def player_png(self, e: Entry, seat: int, own: bool) -> bytes | None:
         if not self.render:
@@ -337,7 +350,7 @@ class GameService:
         from renderer import render_player
 
         view = e.game.view(seat if own else None)
-        return await asyncio.to_thread(render_player, view, seat, self.names(e))
+        return await self._in_thread(render_player, view, seat, self.names(e))
 
     # ------------------------------------------------------------------ prompts
 
@@ -392,6 +405,8 @@ class GameService:
             return fail("A game has 1 to 4 players.")
         if order not in ("random", "lobby"):
             return fail("Seat order is `random` or `lobby`.")
+        if players > 1:
+            difficulty = None  # Hal's difficulty is for solo games only
         opts = options_json(players, advanced, difficulty)
         try:  # ask the engine now, so nobody waits in a lobby that cannot start
             Game.new(engine.options_from_json(opts), 0)

@@ -1,0 +1,163 @@
+"""Bot service under load: ``python bench/bot.py``.
+
+Drives :class:`bot.service.GameService` exactly as the buttons do (``choose``
+with game id + version, real SQLite file, real renderer), with 200 games in
+progress at once. Each game's players "think" for a random time (exponential,
+mean ``--think`` seconds) between clicks, so the load is clicks arriving from
+200 channels at once rather than one game after another. ``--think 0`` is the
+worst case: every game clicks again the moment its last click is answered.
+
+Prints p50/p95 milliseconds from the click to the reply being ready, for the
+clicks that end a turn (these carry the new board image) and for all clicks,
+then the process memory with the games cached, and with 1,000 cached games.
+Figures only; nothing is asserted. Goal (issue 6): p95 < 250 ms, < 300 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.service import Actor, GameService  # noqa: E402
+from storage import Store  # noqa: E402
+
+
+def rss_mb() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+async def start_games(svc: GameService, n: int, players: int, first_channel: int) -> list[int]:
+    channels = []
+    for i in range(n):
+        cid = first_channel + i
+        users = [cid * 10 + k for k in range(players)]
+        r = await svc.create(cid, Actor(users[0]), players)
+        assert r.ok, r.text
+        for u in users[1:]:
+            await svc.join(cid, Actor(u))
+        r = await svc.start(cid, Actor(users[0]), seed=cid)
+        assert r.ok, r.text
+        channels.append(cid)
+    return channels
+
+
+async def drive(
+    svc: GameService,
+    cid: int,
+    clicks: int,
+    think: float,
+    rng: random.Random,
+    turn_ms: list[float],
+    all_ms: list[float],
+) -> None:
+    for _ in range(clicks):
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+        e = await svc._entry(cid)
+        if e is None or e.game.is_over:
+            return
+        d = e.game.decision
+        assert d is not None
+        option = rng.choice(d.options).id
+        t0 = time.perf_counter()
+        reply = await svc.choose(
+            cid, Actor(e.user(d.seat)), option, game_id=e.record.id, version=e.version
+        )
+        ms = (time.perf_counter() - t0) * 1000
+        if not reply.ok:
+            raise RuntimeError(f"channel {cid}: {reply.text}")
+        all_ms.append(ms)
+        if reply.image is not None:
+            turn_ms.append(ms)
+
+
+async def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--clicks", type=int, default=40, help="clicks per game")
+    ap.add_argument("--think", type=float, default=3.0, help="mean seconds between clicks")
+    ap.add_argument("--cached", type=int, default=1000, help="games cached for the memory figure")
+    ap.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL")
+    args = ap.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        base = rss_mb()
+        async with Store(db, synchronous=args.synchronous) as store:
+            svc = GameService(store, render=False)
+            t = time.perf_counter()
+            channels = await start_games(svc, args.games, args.players, 1)
+            setup_s = time.perf_counter() - t
+            svc.render = True
+            # warm the renderer's static artwork once, as a running bot would have
+            await svc.board(channels[0])
+            turn_ms: list[float] = []
+            all_ms: list[float] = []
+            t = time.perf_counter()
+            await asyncio.gather(
+                *(
+                    drive(svc, cid, args.clicks, args.think, random.Random(cid), turn_ms, all_ms)
+                    for cid in channels
+                )
+            )
+            wall = time.perf_counter() - t
+            gc.collect()
+            mem_games = rss_mb()
+
+            print(
+                f"{args.games} games of {args.players} players in progress at once; "
+                f"{len(all_ms)} clicks in {wall:.1f} s ({len(all_ms) / wall:.0f}/s), "
+                f"think time mean {args.think} s, synchronous={args.synchronous}"
+            )
+            print(f"  setup: {setup_s:.1f} s to create and start {args.games} games")
+            print(
+                f"  click -> new board image ready (turn-ending clicks, n={len(turn_ms)}): "
+                f"p50 {pct(turn_ms, 50):.0f} ms, p95 {pct(turn_ms, 95):.0f} ms, "
+                f"max {max(turn_ms, default=0):.0f} ms"
+            )
+            print(
+                f"  click -> reply ready (all clicks, n={len(all_ms)}): "
+                f"p50 {pct(all_ms, 50):.0f} ms, p95 {pct(all_ms, 95):.0f} ms, "
+                f"mean {statistics.fmean(all_ms) if all_ms else 0:.0f} ms"
+            )
+            print(
+                f"  process memory with {len(svc._cache)} games cached: {mem_games:.0f} MB "
+                f"(interpreter + libraries before: {base:.0f} MB)"
+            )
+
+            extra = max(0, args.cached - args.games)
+            svc.render = False
+            await start_games(svc, extra, args.players, 100_000)
+            gc.collect()
+            print(f"  process memory with {len(svc._cache)} games cached: {rss_mb():.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
