@@ -185,6 +185,8 @@ class Local:
                 try:
                     if await self.command(line) is False:
                         break
+                except BrokenPipeError:
+                    raise
                 except Exception as exc:  # keep the terminal alive; report the bug
                     self.say(f"✖ unexpected error: {type(exc).__name__}: {exc}")
         finally:
@@ -313,7 +315,11 @@ class Local:
 
 def main(db: str | None, images: str, render: bool = True) -> int:
     local = Local(db or default_db_path(), Path(images), render=render)
-    return asyncio.run(local.run(sys.stdin))
+    try:
+        return asyncio.run(local.run(sys.stdin))
+    except BrokenPipeError:  # output piped into e.g. `head`
+        sys.stderr.close()
+        return 0
 
 
 __all__ = ["COLOUR_NAMES", "Local", "main", "user_id"]
