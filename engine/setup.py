@@ -25,6 +25,7 @@ from engine.components import (
     STRIP_SIDES_TEXT,
     STRIPS_USED,
     TECH_TILE_IDS,
+    PlayerColour,
     starting_tile_ids,
 )
 from engine.errors import InvalidOptionsError
@@ -48,6 +49,25 @@ def validate(options) -> None:
         )
     if options.players > 1 and options.difficulty is not None:
         raise InvalidOptionsError("A difficulty is only for solo games against Hal.")
+    if options.colours is not None:
+        names = [c.value for c in PLAYER_COLOURS]
+        if len(options.colours) != options.players or len(set(options.colours)) != len(
+            options.colours
+        ):
+            raise InvalidOptionsError(
+                f"Give one different colour per player (got {options.colours})."
+            )
+        unknown = [c for c in options.colours if c not in names]
+        if unknown:
+            raise InvalidOptionsError(
+                f"Unknown colour(s) {unknown}; choose from {', '.join(names)}."
+            )
+
+
+def seat_colours(options) -> list[PlayerColour]:
+    if options.colours is not None:
+        return [PlayerColour(c) for c in options.colours]
+    return list(PLAYER_COLOURS[: options.players])
 
 
 def roll(g: Game, colour_index: int) -> Die:
@@ -107,12 +127,13 @@ def setup(g: Game) -> None:
 
     # 9-14. Each player.
     for seat in range(n):
-        p = Player(seat=seat, colour=PLAYER_COLOURS[seat], vp=STARTING_VP)
+        colour = seat_colours(s.options)[seat]
+        p = Player(seat=seat, colour=colour, vp=STARTING_VP)
         p.break_room = SETUP_BREAK_ROOM
         p.workstations = [1, 1, 1]
         p.robots_supply = SETUP_SUPPLY
         assert p.break_room + sum(p.workstations) + p.robots_supply == ROBOTS_PER_PLAYER
-        start = list(starting_tile_ids(seat))
+        start = list(starting_tile_ids(PLAYER_COLOURS.index(colour)))  # the colour's own tiles
         g.shuffle(start)
         for cell, tile in zip((0, 4, 8), start, strict=True):  # the diagonal (COMPONENTS.md 4)
             p.grid[cell] = tile
@@ -124,7 +145,8 @@ def setup(g: Game) -> None:
         s.neutral = Neutral()
     if n == 1:
         # Solo: Hal has no board, cards, storage or stock; his VP is the difficulty (R17).
-        s.hal = Hal(PLAYER_COLOURS[1], vp=DIFFICULTY_VP[s.options.difficulty])
+        hal_colour = next(c for c in PLAYER_COLOURS if c not in seat_colours(s.options))
+        s.hal = Hal(hal_colour, vp=DIFFICULTY_VP[s.options.difficulty])
         s.hal.deck = [c.id for c in HAL_CARDS]
         g.shuffle(s.hal.deck)
 

@@ -130,6 +130,7 @@ class GameOptions:
     players: int = 2  # 1 = solo against Hal (issue 3)
     advanced: bool = False
     difficulty: str | None = None
+    colours: list[str] | None = None  # player colour by seat (default: blue, red, yellow, purple)
 
 
 @dataclass(slots=True)

@@ -98,3 +98,30 @@ def test_setup_is_deterministic_per_seed():
     b = Game.new(GameOptions(players=3), 77).to_json()
     c = Game.new(GameOptions(players=3), 78).to_json()
     assert a == b and a != c
+
+
+def test_lobby_colours_are_honoured_with_their_own_starting_tiles():
+    g = Game.new(GameOptions(players=3, colours=["purple", "blue", "yellow"]), 4)
+    colours = [p.colour.value for p in g.state.players]
+    assert colours == ["purple", "blue", "yellow"]
+    purple = starting_tile_ids(3)  # purple is the 4th player colour
+    assert sorted(t for t in g.state.players[0].grid if t is not None) == sorted(purple)
+    assert g.name(0) == "Purple"
+    assert violations(g) == []
+
+
+def test_solo_hal_takes_a_colour_the_player_does_not_use():
+    g = Game.new(GameOptions(players=1, colours=["red"]), 4)
+    assert g.state.players[0].colour.value == "red"
+    assert g.state.hal.colour.value == "blue"
+    assert g.name(1) == "Hal"
+
+
+@pytest.mark.parametrize(
+    "colours", [["blue", "blue"], ["blue"], ["blue", "green"], ["red", "blue", "yellow"]]
+)
+def test_bad_colour_choices_are_refused(colours):
+    from engine import InvalidOptionsError
+
+    with pytest.raises(InvalidOptionsError):
+        Game.new(GameOptions(players=2, colours=colours), 1)
