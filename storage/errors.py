@@ -29,15 +29,32 @@ class NotFoundError(StorageError, LookupError):
 
 
 class ConflictError(StorageError):
-    """An append carried a version that is no longer the game's version."""
+    """An append (or truncate) carried a version, or a revision, that is no
+    longer the game's."""
 
-    def __init__(self, game_id: int, expected: int, actual: int) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        expected: int,
+        actual: int,
+        *,
+        expected_revision: int | None = None,
+        actual_revision: int | None = None,
+    ) -> None:
         self.game_id = game_id
         self.expected = expected
         self.actual = actual
+        self.expected_revision = expected_revision
+        self.actual_revision = actual_revision
+        if expected == actual and expected_revision is not None:
+            what = (
+                f"computed from revision {expected_revision}, "
+                f"but the game is at revision {actual_revision} (its log was changed since)"
+            )
+        else:
+            what = f"computed from version {expected}, but the game is at version {actual}"
         super().__init__(
-            f"game {game_id}: action computed from version {expected}, "
-            f"but the game is at version {actual} (stale or duplicate click); nothing written"
+            f"game {game_id}: action {what} (stale or duplicate click); nothing written"
         )
 
 

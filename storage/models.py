@@ -75,6 +75,10 @@ class GameRecord:
     updated_at: float  # last change (last action, join, status...): for turn reminders
     result_json: str | None
     end_reason: str | None
+    #: Grows by one on every change to the log (append or truncate) and never
+    #: goes down, unlike ``version`` (which a truncate lowers): the token for
+    #: buttons and for ``expected_revision``.
+    revision: int = 0
 
     @property
     def options(self) -> JsonDict:
@@ -178,6 +182,7 @@ class AppendResult:
     version: int  # the game's version after the append
     snapshot_written: bool
     finished: bool
+    revision: int = 0  # the game's revision after the append
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,6 +121,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX games_by_guild ON games (guild_id, updated_at)",
         ),
     ),
+    Migration(
+        4,
+        "a per-game revision that only ever grows (stale clicks after a truncated log)",
+        (
+            # ``version`` is the log length and goes down when the log is cut;
+            # ``revision`` counts every change to the log and never goes down.
+            # Before this step a log was never cut in place, so they were equal.
+            "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0 CHECK (revision >= 0)",
+            "UPDATE games SET revision = version",
+        ),
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version

@@ -13,6 +13,13 @@ Concurrency
     writes nothing. One ``BEGIN IMMEDIATE`` transaction per append (version
     bump + action + optional snapshot).
 
+    :meth:`Store.truncate_actions` cuts the log (undo, rollback), so
+    ``version`` can go *down* and come back up to a value a stale client
+    still holds. ``revision`` is the game's other counter: +1 on every append
+    and every truncate, never down. Clients that may hold a state from before
+    a truncate (buttons) carry the revision and pass ``expected_revision``;
+    a revision, once passed, never matches again.
+
     One aiosqlite connection per store. Tasks sharing a connection would
     interleave their transactions (and a reader would see another task's
     uncommitted rows), so every operation holds ``self._lock``. Writes run as
@@ -95,7 +102,7 @@ SnapshotArg = JsonDict | str | Callable[[], JsonDict] | None
 
 _GAME_COLS = (
     "id, guild_id, channel_id, status, options, seed, version, created_by, created_at, "
-    "started_at, ended_at, updated_at, result, end_reason"
+    "started_at, ended_at, updated_at, result, end_reason, revision"
 )
 _ACTIVE_SQL = "('lobby', 'running', 'paused')"
 _RUNNING_SQL = "('running', 'paused')"
@@ -142,6 +149,7 @@ def _game(row: Sequence[Any]) -> GameRecord:
         updated_at=row[11],
         result_json=row[12],
         end_reason=row[13],
+        revision=row[14],
     )
 
 
@@ -555,6 +563,7 @@ class Store(Generic[G]):
         snapshot: SnapshotArg = None,
         *,
         result: JsonDict | None = None,
+        expected_revision: int | None = None,
     ) -> AppendResult:
         """Append one action computed from ``expected_version``; one transaction.
 
@@ -564,9 +573,15 @@ class Store(Generic[G]):
         so for the new version, or when ``result`` is given. ``result`` (the
         engine's final result) also finishes the game in the same transaction.
 
+        ``expected_revision`` (optional, :attr:`GameRecord.revision`) is checked
+        as well: a caller whose state may predate a :meth:`truncate_actions`
+        must pass it, since the log can be cut back to ``expected_version``
+        and the version alone would then match a stale state again.
+
         Raises :class:`ConflictError` if the game is no longer at
-        ``expected_version`` (nothing is written), :class:`GameStateError` if it
-        is not running, :class:`NotFoundError` if there is no such game.
+        ``expected_version`` / ``expected_revision`` (nothing is written),
+        :class:`GameStateError` if it is not running, :class:`NotFoundError` if
+        there is no such game.
         """
         new_version = expected_version + 1
         action_json = dumps(action)
@@ -579,29 +594,111 @@ class Store(Generic[G]):
         now = self._clock()
 
         async def fn(db: aiosqlite.Connection) -> AppendResult:
+            guard = (
+                " WHERE id = ? AND version = ? AND status = 'running'"
+                " AND (? IS NULL OR revision = ?)"
+            )
+            keys = (game_id, expected_version, expected_revision, expected_revision)
             if result_json is None:
                 cur = await db.execute(
-                    "UPDATE games SET version = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ? AND status = 'running'",
-                    (new_version, now, game_id, expected_version),
+                    "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?" + guard,
+                    (new_version, now, *keys),
                 )
             else:
                 cur = await db.execute(
-                    "UPDATE games SET version = ?, updated_at = ?, status = 'finished', result = ?,"
-                    " ended_at = ? WHERE id = ? AND version = ? AND status = 'running'",
-                    (new_version, now, result_json, now, game_id, expected_version),
+                    "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?,"
+                    " status = 'finished', result = ?, ended_at = ?" + guard,
+                    (new_version, now, result_json, now, *keys),
                 )
             if cur.rowcount != 1:
                 game = await self._get_game(db, game_id)  # NotFoundError if none
                 self._require(game, {GameStatus.RUNNING}, "apply an action")
-                raise ConflictError(game_id, expected_version, game.version)
+                raise ConflictError(
+                    game_id,
+                    expected_version,
+                    game.version,
+                    expected_revision=expected_revision,
+                    actual_revision=game.revision,
+                )
+            (revision,) = await self._one(db, "SELECT revision FROM games WHERE id = ?", (game_id,))
             await db.execute(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, new_version, seat, user_id, action_json, now),
             )
             if snap_json is not None:
                 await self._put_snapshot(db, game_id, new_version, snap_json, now)
-            return AppendResult(new_version, snap_json is not None, result_json is not None)
+            return AppendResult(
+                new_version, snap_json is not None, result_json is not None, revision=revision
+            )
+
+        return await self._write(fn)
+
+    async def truncate_actions(
+        self,
+        game_id: int,
+        keep: int,
+        expected_version: int,
+        *,
+        expected_revision: int | None = None,
+        snapshot: SnapshotArg = None,
+    ) -> GameRecord:
+        """Cut the log back to its first ``keep`` actions (undo, rollback); one transaction.
+
+        Deletes the actions with ``seq > keep`` and the snapshots past ``keep``,
+        sets ``version = keep`` and bumps ``revision`` (which never goes down),
+        so anything computed before the cut (carrying the old revision) is
+        refused with :class:`ConflictError` by :meth:`append_action` and by
+        another truncate. ``snapshot``: the engine state at ``keep`` (a dict,
+        JSON text or a zero-argument callable), stored in the same transaction
+        so the next load need not replay from the seed; it is checked to hold
+        version ``keep``. ``keep == expected_version`` changes nothing.
+
+        Raises :class:`ConflictError` if the game is no longer at
+        ``expected_version`` (and ``expected_revision``, if given),
+        :class:`GameStateError` unless it is running or paused,
+        :class:`NotFoundError`, and ``ValueError`` for ``keep`` outside
+        ``0..expected_version`` or a snapshot of another version.
+        """
+        if isinstance(keep, bool) or not 0 <= keep <= expected_version:
+            raise ValueError(f"keep must be in 0..{expected_version}, got {keep!r}")
+        if callable(snapshot):
+            snapshot = snapshot()
+        snap_json = dumps(snapshot) if snapshot is not None else None
+        if snap_json is not None:
+            try:
+                held = self.codec.version(self.codec.restore(json.loads(snap_json)))
+            except Exception as exc:
+                raise ValueError(
+                    f"the snapshot cannot be restored: {type(exc).__name__}: {exc}"
+                ) from exc
+            if held != keep:
+                raise ValueError(f"the snapshot holds version {held}, not {keep}")
+        now = self._clock()
+
+        async def fn(db: aiosqlite.Connection) -> GameRecord:
+            game = await self._get_game(db, game_id)
+            self._require(game, {GameStatus.RUNNING, GameStatus.PAUSED}, "cut the action log")
+            if game.version != expected_version or (
+                expected_revision is not None and game.revision != expected_revision
+            ):
+                raise ConflictError(
+                    game_id,
+                    expected_version,
+                    game.version,
+                    expected_revision=expected_revision,
+                    actual_revision=game.revision,
+                )
+            if keep == game.version:
+                return game
+            await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
+            await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, keep))
+            await db.execute(
+                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ? WHERE id = ?",
+                (keep, now, game_id),
+            )
+            if snap_json is not None:
+                await self._put_snapshot(db, game_id, keep, snap_json, now)
+            return await self._get_game(db, game_id)
 
         return await self._write(fn)
 
@@ -1103,15 +1200,16 @@ class Store(Generic[G]):
                 if busy is not None:
                     raise ChannelBusyError(channel_id, busy[0])
             cur = await db.execute(
-                "INSERT INTO games (guild_id, channel_id, status, options, seed, version, created_by,"
-                " created_at, started_at, ended_at, updated_at, result, end_reason)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (guild_id, channel_id, status, options, seed, version, revision,"
+                " created_by, created_at, started_at, ended_at, updated_at, result, end_reason)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
                     new_status.value,
                     dumps(g["options"]),
                     g["seed"],
+                    len(actions),
                     len(actions),
                     created_by,
                     now,

@@ -57,6 +57,8 @@ async def make_old_database(path: Path, version: int) -> None:
                 "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (1, 2, ?, 3)",
                 (json.dumps(snap),),
             )
+        if version >= 4:  # revision == version for a log that was never cut
+            await db.execute("UPDATE games SET revision = 2 WHERE id = 1")
         if version >= 2:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, moderator_role_id, reminder_minutes, updated_at)"
@@ -96,6 +98,7 @@ async def test_migrate_from_each_earlier_version(tmp_path: Path, old: int) -> No
         if old >= 1:
             rec = await store.get_game(1)
             assert rec.status is GameStatus.RUNNING and rec.end_reason is None
+            assert (rec.version, rec.revision) == (2, 2)  # v4: revision starts at the version
             assert [(s.user_id, s.colour) for s in await store.get_seats(1)] == [
                 (501, "red"),
                 (502, "blue"),
@@ -103,8 +106,12 @@ async def test_migrate_from_each_earlier_version(tmp_path: Path, old: int) -> No
             loaded = await store.load_game(1)
             assert loaded.game.total == 5 and loaded.replayed == 0
             await store.verify_game(1)
-            await store.append_action(1, 2, 0, 501, {"add": 4})
+            res = await store.append_action(1, 2, 0, 501, {"add": 4}, expected_revision=2)
+            assert (res.version, res.revision) == (3, 3)
             assert (await store.load_game(1)).game.total == 9
+            cut = await store.truncate_actions(1, 2, 3, expected_revision=3)  # v4: cut in place
+            assert (cut.version, cut.revision) == (2, 4)
+            await store.append_action(1, 2, 0, 501, {"add": 4}, expected_revision=4)
             aborted = await store.abort_game(1, "migrated test")  # the v3 column works
             assert aborted.end_reason == "migrated test"
         if old >= 2:
