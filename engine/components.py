@@ -526,6 +526,11 @@ class HalCard:
     weights: HalWeights
 
 
+# designed: Repair/Destroy order per card; each of Repair and Destroy is on top
+# of one clockwise and one counter-clockwise card.
+HAL_CLOCKWISE = (False, True, True, False, True, True, False, True, False, True, False, False)
+
+
 def _hal_cards() -> tuple[HalCard, ...]:
     # designed (COMPONENTS.md 12): the six halves a Hal card can show (a die
     # colour and an action of that colour); tops cycle through them twice, so
@@ -553,7 +558,7 @@ def _hal_cards() -> tuple[HalCard, ...]:
             tech=1 + (i // 3) % 2,
             advanced=2 + (i + 1) % 2,
         )
-        cards.append(HalCard(i, top, bottom, i % 2 == 0, i % 3 != 0, weights))
+        cards.append(HalCard(i, top, bottom, i % 2 == 0, HAL_CLOCKWISE[i], weights))
     return tuple(cards)
 
 

@@ -121,7 +121,8 @@ class HalFreeActivation(Handler):
     kind = "hal_free"
 
     def resolve(self, g: Game, f: Frame) -> None:
-        hal_gains(g, MISSION_CARDS[f["card"]].effect.gain, "his Mission card was activated")
+        if g.state.turn.get("activated"):  # only after at least one activation (R11)
+            hal_gains(g, MISSION_CARDS[f["card"]].effect.gain, "his Mission card was activated")
 
 
 def hal_turn(g: Game, player_seq: str) -> None:

@@ -74,6 +74,7 @@ class MissionActivation(Handler):
         effect = MISSION_CARDS[card].effect
         b = effect.gain
         n = f["left"]
+        g.state.turn["activated"] = True
         total = Bundle(**{k: v * n for k, v in b.counts().items()})
         gain(g, f["seat"], total, f"Mission at {hex_name(tuple(f['hex']))}")
 
@@ -82,6 +83,7 @@ class MissionActivation(Handler):
             return
         if f["left"] > 1:
             g.push("mission", seat=f["seat"], hex=f["hex"], left=f["left"] - 1)
+        g.state.turn["activated"] = True
         pay_and_gain(g, f["seat"], _card_at(g, f))
 
 
@@ -104,7 +106,7 @@ class OwnerFreeActivation(Handler):
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         placed = g.state.board.strips[f["hex"][0]].cards[f["hex"][1]]
-        if placed is None or placed.owner != f["seat"]:
+        if placed is None or placed.owner != f["seat"] or not g.state.turn.get("activated"):
             return []
         effect = MISSION_CARDS[placed.card].effect
         opts = []

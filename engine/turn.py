@@ -25,6 +25,7 @@ from engine.components import (
     MissionKind,
 )
 from engine.decision import Option
+from engine.hal import hal_scores
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     CELL_NAMES,
@@ -178,6 +179,11 @@ class Turn(Handler):
         if verb == "pass":
             g.log("pass", f"{g.name(seat)} passes (final round).", seat)
             return
+        if verb == "standard":
+            # An early flip is allowed whichever sequence follows.
+            flip_to_standard(g, seat, CELL_NAMES.index(arg), "early, losing its boost")
+            g.push("turn", seat=seat)
+            return
         t["seq"] = "A"
         if verb == "play":
             t["card"] = True
@@ -186,9 +192,6 @@ class Turn(Handler):
             (p.missions if kind == "mission" else p.ravagers).remove(card)
             g.push("turn", seat=seat)
             g.push("slot", seat=seat, kind=kind, card=card)
-        elif verb == "standard":
-            flip_to_standard(g, seat, CELL_NAMES.index(arg), "early, losing its boost")
-            g.push("turn", seat=seat)
         elif verb == "flip":
             area, i = find_own_die(g, seat, arg)
             p.debris -= 1
@@ -212,9 +215,7 @@ class Turn(Handler):
             i = next(i for i, d in enumerate(dice) if d.code == code)
             die = dice.pop(i)
             p.resources -= 1
-            if owner == "h":
-                g.state.hal.vp += 1  # Hal discards the resource and gains 1 VP
-            elif owner != "n":
+            if owner != "n" and owner != "h":
                 player(g, int(owner)).resources += 1
             # R16: a neutral die is paid to the supply.
             t["die"] = {"colour": die.colour.value, "value": die.value, "bought": True}
@@ -223,6 +224,8 @@ class Turn(Handler):
                 f"{g.name(seat)} buys {owner_name(g, owner)}'s {die.colour} {die.value} for 1 resource.",
                 seat,
             )
+            if owner == "h":
+                hal_scores(g, 1, "he discards the resource paid for his die")
             g.push("use_die", seat=seat)
 
 
@@ -324,9 +327,9 @@ class UseDie(Handler):
                 f"{g.name(seat)} activates the Mission card at {arg} {value} time(s).",
                 seat,
             )
-            if value == 0:
-                pass  # a star die activates nothing (A.2), so the owner gets no free activation (R11)
-            elif g.state.hal is not None and placed.owner == HAL_SEAT:
+            # The owner's free activation (R11) follows only if the card was
+            # activated at least once (not with a star die, not after "done" at once).
+            if g.state.hal is not None and placed.owner == HAL_SEAT:
                 g.push("hal_free", card=placed.card)
             elif placed.owner != seat:
                 g.push("owner_free", seat=placed.owner, hex=list(h))

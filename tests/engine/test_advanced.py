@@ -176,9 +176,10 @@ def test_early_flip_is_offered_in_the_turn_decision():
     events = choose(g, "standard:C3")
     assert kinds(events) == ["boost"]
     assert me(g).grid_boost == [True] + [False] * 8
-    # Still the same turn, now in Sequence A.
+    # Still the same turn; an early flip commits to neither sequence.
     assert g.decision.kind == "turn" and g.state.current == MADELINE
-    assert ids(g) == ["die:o1", "standard:A1"]
+    assert ids(g) == ["die:o1", "standard:A1", "B"]
+    assert g.state.turn.get("seq") is None
     check(g)
 
 
