@@ -171,3 +171,23 @@ def test_space_strips():
     assert alien_colours == {c: 14 for c in COLOURS}
     assert icon_hexes * 3 == alien_hexes  # 1 in 3 alien hexes carries an icon
     assert doubled > 0  # some sides have two hexes of one colour
+
+
+def test_hal_cards():
+    from engine.components import ACTIONS, HAL_CARDS
+
+    assert len(HAL_CARDS) == 12
+    tops = Counter(c.top[0] for c in HAL_CARDS)
+    assert all(tops[colour] >= 2 for colour in COLOURS)
+    actions = Counter(c.top[1] for c in HAL_CARDS)
+    assert all(actions[kind] >= 2 for kind in ActionKind)
+    for card in HAL_CARDS:
+        for colour, kind in (card.top, card.bottom):
+            assert (kind, colour) in ACTIONS.values()  # an action of that colour exists
+        assert card.top[0] is not card.bottom[0]
+        w = card.weights
+        assert all(v in (1, 2) for v in (w.ship, w.resource, w.robot, w.debris, w.ravager, w.tech))
+        assert w.advanced in (2, 3)
+    for kind in (ActionKind.REPAIR, ActionKind.DESTROY):
+        assert {c.clockwise for c in HAL_CARDS if c.top[1] is kind} == {True, False}
+    assert {c.advanced_first for c in HAL_CARDS} == {True, False}
