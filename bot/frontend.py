@@ -185,13 +185,13 @@ class Frontend:
     # ------------------------------------------------------------------ components
 
     async def on_option(
-        self, interaction: discord.Interaction, game_id: int, version: int, option: str
+        self, interaction: discord.Interaction, game_id: int, revision: int, option: str
     ) -> None:
         await interaction.response.defer()
         try:
             actor = await self.actor(interaction)
             cid = self.channel_id(interaction)
-            reply = await self.svc.choose(cid, actor, option, game_id=game_id, version=version)
+            reply = await self.svc.choose(cid, actor, option, game_id=game_id, revision=revision)
             if not reply.ok:
                 await interaction.followup.send(reply.text, ephemeral=True)
                 return
@@ -220,7 +220,7 @@ class Frontend:
         await interaction.edit_original_response(content="✔ Chosen.", view=None)
 
     async def on_page(
-        self, interaction: discord.Interaction, game_id: int, version: int, page: int
+        self, interaction: discord.Interaction, game_id: int, revision: int, page: int
     ) -> None:
         await interaction.response.defer()
         cid = self.channel_id(interaction)
@@ -236,7 +236,7 @@ class Frontend:
             if turn is None:
                 await interaction.followup.send(r.text, ephemeral=True)
                 return
-        if turn.game_id != game_id or turn.version != version:
+        if turn.game_id != game_id or turn.revision != revision:
             await interaction.followup.send("This choice is no longer current.", ephemeral=True)
             return
         await interaction.edit_original_response(

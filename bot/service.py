@@ -107,7 +107,7 @@ class TurnPrompt:
     public when ``secret``; ask :meth:`GameService.choices` for the private copy."""
 
     game_id: int
-    version: int
+    revision: int  # the game's revision: buttons carry it (see bot/views.py)
     seat: int
     user_id: int
     who: str  # "Blue (@alice)"
@@ -172,7 +172,13 @@ class Entry:
 
     @property
     def version(self) -> int:
+        """Number of actions in the log (goes down on undo/rollback)."""
         return self.record.version
+
+    @property
+    def revision(self) -> int:
+        """Bumped by every action, undo and rollback; never goes down."""
+        return self.record.revision
 
     def user(self, seat: int) -> int:
         return self.seats[seat].user_id
@@ -298,11 +304,8 @@ class GameService:
         rec = await self.store.active_game(channel_id)
         if rec is not None:
             return rec
-        games = await self.store.list_games(channel_id=channel_id, limit=5)
-        for g in games:
-            if g.status is GameStatus.FINISHED or g.end_reason != "superseded":
-                return g
-        return None
+        games = await self.store.list_games(channel_id=channel_id, limit=1)
+        return games[0] if games else None
 
     def who(self, e: Entry, seat: int) -> str:
         if not 0 <= seat < len(e.seats):
@@ -364,7 +367,7 @@ class GameService:
             deadline = e.record.updated_at + st.timeout_minutes * 60
         return TurnPrompt(
             game_id=e.record.id,
-            version=e.version,
+            revision=e.revision,
             seat=d.seat,
             user_id=e.user(d.seat),
             who=self.who(e, d.seat),
@@ -564,10 +567,13 @@ class GameService:
         ref: str,
         *,
         game_id: int | None = None,
+        revision: int | None = None,
         version: int | None = None,
     ) -> Reply:
-        """Answer the pending decision for ``actor``. With ``game_id``/``version``
-        (a button), a click from an older turn is refused as stale."""
+        """Answer the pending decision for ``actor``. With ``game_id``/``revision``
+        (a button), a click from an older state is refused as stale, also after
+        an undo or rollback (a revision never comes back). ``version`` (the
+        number of actions) is checked too if given, e.g. by ``bench/bot.py``."""
         async with self.lock(channel_id):
             try:
                 e = await self._entry(channel_id)
@@ -578,8 +584,10 @@ class GameService:
                 if game_id is not None:
                     return fail("This choice is no longer current (that game is over).")
                 return fail("There is no game running in this channel.")
-            if (game_id is not None and game_id != e.record.id) or (
-                version is not None and version != e.version
+            if (
+                (game_id is not None and game_id != e.record.id)
+                or (revision is not None and revision != e.revision)
+                or (version is not None and version != e.version)
             ):
                 return fail("This choice is no longer current.")
             if e.record.status is GameStatus.PAUSED:
@@ -634,12 +642,19 @@ class GameService:
                 action.to_json(),
                 g.to_json,
                 result=g.result if g.is_over else None,
+                expected_revision=e.revision,
             )
         except BaseException:
             self.drop(e.record.channel_id)
             raise
         status = GameStatus.FINISHED if res.finished else e.record.status
-        e.record = _replace(e.record, version=res.version, updated_at=self.clock(), status=status)
+        e.record = _replace(
+            e.record,
+            version=res.version,
+            revision=res.revision,
+            updated_at=self.clock(),
+            status=status,
+        )
         if not d.secret and not any(ev.text for ev in events):
             chosen = d.option(action.option)
             if chosen is not None:
@@ -871,25 +886,31 @@ class GameService:
             assert rec.seed is not None
             opts = engine.options_from_json(rec.options)
 
-            def check() -> str | None:
+            def check() -> tuple[str | None, dict[str, Any]]:
                 g = engine.replay(
                     opts, rec.seed, [Action.from_json(a.action) for a in actions[:-1]]
                 )
+                state = g.to_json()  # stored with the cut: the next load needs no replay
                 before, counts = turn_key(g), _counts(g)
                 events = g.apply(Action.from_json(last.action))
                 if turn_key(g) != before:
-                    return "That decision ended the turn; it cannot be taken back."
+                    return "That decision ended the turn; it cannot be taken back.", state
                 if _counts(g) != counts or any(
                     ev.kind in _REVEALING or ev.private for ev in events
                 ):
-                    return "A die was rolled or a card was drawn since; it cannot be taken back."
-                return None
+                    return (
+                        "A die was rolled or a card was drawn since; it cannot be taken back.",
+                        state,
+                    )
+                return None, state
 
-            why = await asyncio.to_thread(check)
+            why, state = await asyncio.to_thread(check)
             if why:
                 return fail(why)
             try:
-                await self._truncate(e, len(actions) - 1, "undo")
+                await self._truncate(e, len(actions) - 1, "undo", state)
+            except ConflictError:
+                return fail("The game changed meanwhile; nothing was taken back. Look again.")
             except Exception:
                 log.exception("game %s: undo failed", rec.id)
                 self.drop(channel_id)
@@ -900,48 +921,24 @@ class GameService:
             await self._finish_reply(e2, reply)
             return reply
 
-    async def _truncate(self, e: Entry, keep: int, why: str) -> None:
-        """Cut the action log to its first ``keep`` actions.
+    async def _truncate(
+        self, e: Entry, keep: int, why: str, state: dict[str, Any] | None = None
+    ) -> None:
+        """Cut the game's action log to its first ``keep`` actions, in place.
 
-        Storage has no truncate operation yet (see the report); until it does,
-        the game is exported, the old row archived as ``superseded`` and the
-        shortened log imported as a new game in the same channel (a new game id:
-        buttons of the old one answer "no longer current"). Runs under the
-        channel lock; if the import fails, the original is imported back.
+        One storage transaction; the game keeps its id, and its revision goes
+        up, so every button shown before (which carries the old revision)
+        answers "no longer current", even once the log grows back. ``state``:
+        the engine state at ``keep``, stored with the cut. Runs under the
+        channel lock; the cached game is dropped (the caller reloads it).
         """
-        store = self.store
-        native = getattr(store, "truncate_actions", None)
-        if native is not None:
-            await native(e.record.id, keep)
-            return
-        doc = await store.export_game(e.record.id)
-        short = dict(doc)
-        short["actions"] = doc["actions"][:keep]
-        short["game"] = dict(doc["game"], version=keep, result=None, ended_at=None)
-        status = e.record.status.value
-        created_by = e.record.created_by
-        await store.abort_game(e.record.id, "superseded")
         try:
-            new = await store.import_game(
-                short,
-                e.record.channel_id,
-                guild_id=e.record.guild_id,
-                created_by=created_by,
-                status=status,
+            await self.store.truncate_actions(
+                e.record.id, keep, e.version, expected_revision=e.revision, snapshot=state
             )
-        except Exception:
-            await store.import_game(
-                doc,
-                e.record.channel_id,
-                guild_id=e.record.guild_id,
-                created_by=created_by,
-                status=status,
-            )
-            raise
-        old = self.settings.pop(e.record.id, None)
-        if old is not None:
-            self.settings[new.id] = old
-        log.info("game %s -> %s: log cut to %s actions (%s)", e.record.id, new.id, keep, why)
+        finally:
+            self.drop(e.record.channel_id)
+        log.info("game %s: log cut to %s actions (%s)", e.record.id, keep, why)
 
     # ------------------------------------------------------------------ moderators
 
@@ -1047,6 +1044,8 @@ class GameService:
                 return fail("There is no action to roll back.")
             try:
                 await self._truncate(e, e.version - 1, "rollback")
+            except ConflictError:
+                return fail("The game changed meanwhile; nothing was rolled back. Look again.")
             except Exception:
                 log.exception("game %s: rollback failed", e.record.id)
                 self.drop(channel_id)

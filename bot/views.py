@@ -3,13 +3,17 @@
 Every component is a :class:`discord.ui.DynamicItem` whose custom id carries
 what it needs (at most 100 characters):
 
-    ba:o:<game>:<version>:<option id>   one option as a button
-    ba:s:<game>:<version>:<chunk>       a select menu (values are option ids)
-    ba:pg:<game>:<version>:<page>       another page of a long list of options
-    ba:t:<tool>:<game>                  choices | hand | board | undo
+    ba:o:<game>:<revision>:<option id>   one option as a button
+    ba:s:<game>:<revision>:<chunk>       a select menu (values are option ids)
+    ba:pg:<game>:<revision>:<page>       another page of a long list of options
+    ba:t:<tool>:<game>                   choices | hand | board | undo
 
-A version that is no longer the game's is a stale click: the service answers
-"this choice is no longer current" and changes nothing. The items only parse
+``<revision>`` is the game's revision (storage ``GameRecord.revision``): it
+grows with every action and every undo/rollback and never goes down, so a
+revision that is no longer the game's is a stale click for good — the service
+answers "this choice is no longer current" and changes nothing. (Ids made
+before revisions existed carry the action count, which the schema migration
+made the starting revision, so they keep their meaning.) The items only parse
 their custom id and hand the interaction to :mod:`bot.frontend`; no rules here.
 """
 
@@ -38,37 +42,39 @@ def frontend(interaction: discord.Interaction) -> Frontend:
 
 class OptionButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"ba:o:(?P<g>\d+):(?P<v>\d+):(?P<o>.+)",
+    template=r"ba:o:(?P<g>\d+):(?P<r>\d+):(?P<o>.+)",
 ):
-    def __init__(self, game_id: int, version: int, option: str, label: str, row: int | None = None):
+    def __init__(
+        self, game_id: int, revision: int, option: str, label: str, row: int | None = None
+    ):
         super().__init__(
             discord.ui.Button(
                 label=clip(label, 80),
                 style=discord.ButtonStyle.primary,
-                custom_id=f"ba:o:{game_id}:{version}:{option}"[:100],
+                custom_id=f"ba:o:{game_id}:{revision}:{option}"[:100],
             ),
             row=row,
         )
-        self.game_id, self.version, self.option = game_id, version, option
+        self.game_id, self.revision, self.option = game_id, revision, option
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> OptionButton:
-        return cls(int(match["g"]), int(match["v"]), match["o"], item.label or "?")
+        return cls(int(match["g"]), int(match["r"]), match["o"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await frontend(interaction).on_option(interaction, self.game_id, self.version, self.option)
+        await frontend(interaction).on_option(interaction, self.game_id, self.revision, self.option)
 
 
 class OptionSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"ba:s:(?P<g>\d+):(?P<v>\d+):(?P<c>\d+)",
+    template=r"ba:s:(?P<g>\d+):(?P<r>\d+):(?P<c>\d+)",
 ):
     def __init__(
         self,
         game_id: int,
-        version: int,
+        revision: int,
         chunk: int,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
@@ -76,7 +82,7 @@ class OptionSelect(
     ):
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ba:s:{game_id}:{version}:{chunk}",
+                custom_id=f"ba:s:{game_id}:{revision}:{chunk}",
                 options=list(options) or [discord.SelectOption(label="…", value="…")],
                 placeholder=placeholder,
                 min_values=1,
@@ -84,13 +90,13 @@ class OptionSelect(
             ),
             row=row,
         )
-        self.game_id, self.version = game_id, version
+        self.game_id, self.revision = game_id, revision
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
     ) -> OptionSelect:
-        me = cls(int(match["g"]), int(match["v"]), int(match["c"]), item.options, item.placeholder)
+        me = cls(int(match["g"]), int(match["r"]), int(match["c"]), item.options, item.placeholder)
         return me
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -99,32 +105,32 @@ class OptionSelect(
             data: Any = interaction.data or {}
             values = data.get("values", [])
         option = values[0] if values else ""
-        await frontend(interaction).on_option(interaction, self.game_id, self.version, option)
+        await frontend(interaction).on_option(interaction, self.game_id, self.revision, option)
 
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"ba:pg:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)",
+    template=r"ba:pg:(?P<g>\d+):(?P<r>\d+):(?P<p>\d+)",
 ):
-    def __init__(self, game_id: int, version: int, page: int, label: str = "", row: int = 4):
+    def __init__(self, game_id: int, revision: int, page: int, label: str = "", row: int = 4):
         super().__init__(
             discord.ui.Button(
                 label=label or f"Page {page + 1}",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"ba:pg:{game_id}:{version}:{page}",
+                custom_id=f"ba:pg:{game_id}:{revision}:{page}",
             ),
             row=row,
         )
-        self.game_id, self.version, self.page = game_id, version, page
+        self.game_id, self.revision, self.page = game_id, revision, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> PageButton:
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]), item.label or "")
+        return cls(int(match["g"]), int(match["r"]), int(match["p"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await frontend(interaction).on_page(interaction, self.game_id, self.version, self.page)
+        await frontend(interaction).on_page(interaction, self.game_id, self.revision, self.page)
 
 
 TOOL_LABELS = {
@@ -174,7 +180,7 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
     buttons — nothing is ever cut off.
     """
     view = discord.ui.View(timeout=None)
-    g, v = turn.game_id, turn.version
+    g, r = turn.game_id, turn.revision
     options = turn.options
     if options is None:
         view.add_item(ToolButton("choices", g, row=0))
@@ -183,7 +189,7 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
     n = len(options)
     if n <= BUTTONS_MAX:
         for i, o in enumerate(options):
-            view.add_item(OptionButton(g, v, o.id, f"{i + 1}. {o.label}", row=i // 5))
+            view.add_item(OptionButton(g, r, o.id, f"{i + 1}. {o.label}", row=i // 5))
     else:
         per = SELECT_MAX * SELECTS_PER_PAGE
         total = pages(n)
@@ -200,12 +206,12 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
                 for j, o in enumerate(chunk)
             ]
             placeholder = f"Options {c0 + 1}–{c0 + len(chunk)} of {n}"
-            view.add_item(OptionSelect(g, v, c0 // SELECT_MAX, sel_opts, placeholder, row=row))
+            view.add_item(OptionSelect(g, r, c0 // SELECT_MAX, sel_opts, placeholder, row=row))
         if total > 1:
             if page > 0:
-                view.add_item(PageButton(g, v, page - 1, f"◀ Page {page}"))
+                view.add_item(PageButton(g, r, page - 1, f"◀ Page {page}"))
             if page < total - 1:
-                view.add_item(PageButton(g, v, page + 1, f"Page {page + 2} ▶"))
+                view.add_item(PageButton(g, r, page + 1, f"Page {page + 2} ▶"))
     if private or not turn.secret:
         view.add_item(ToolButton("undo", g, row=4))
     view.add_item(ToolButton("hand", g, row=4))
