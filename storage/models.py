@@ -38,6 +38,7 @@ STARTED_STATUSES: frozenset[GameStatus] = frozenset(
 )
 
 StartPolicy = Literal["anyone", "moderators"]
+SeatOrder = Literal["random", "lobby"]
 
 
 def decode_json(game_id: int, what: str, text: str | None) -> Any:
@@ -199,3 +200,24 @@ class PlayerPrefs:
     user_id: int
     mute_pings: bool = False
     updated_at: float | None = None  # None: never saved (defaults)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """One game's settings (defaults if never saved) and its reminder state."""
+
+    game_id: int
+    reminder_minutes: int | None = None  # None: the guild's / the bot's default; 0: off
+    timeout_minutes: int | None = None  # None: no turn timeout
+    seat_order: SeatOrder = "random"  # the lobby's choice, used at start
+    muted: frozenset[int] = frozenset()  # users who get no turn pings in this game
+    reminded_revision: int | None = None  # the game revision the counters below are for
+    reminders_sent: int = 0
+    last_reminder_at: float | None = None
+    updated_at: float | None = None  # None: never saved (defaults)
+
+    def reminders_for(self, revision: int) -> tuple[int, float | None]:
+        """(reminders sent, time of the last one) while the game is at ``revision``."""
+        if self.reminded_revision != revision:
+            return 0, None
+        return self.reminders_sent, self.last_reminder_at

@@ -132,6 +132,36 @@ MIGRATIONS: tuple[Migration, ...] = (
             "UPDATE games SET revision = version",
         ),
     ),
+    Migration(
+        5,
+        "per-game settings (reminders, turn timeout, seat order, reminder state) and mutes",
+        (
+            # No row: every default. reminder_minutes NULL: the guild's or the
+            # bot's default, 0: off. timeout_minutes NULL: no turn timeout.
+            # reminders_sent / last_reminder_at count for reminded_revision only.
+            """
+            CREATE TABLE game_settings (
+                game_id             INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                reminder_minutes    INTEGER CHECK (reminder_minutes IS NULL OR reminder_minutes >= 0),
+                timeout_minutes     INTEGER CHECK (timeout_minutes IS NULL OR timeout_minutes > 0),
+                seat_order          TEXT NOT NULL DEFAULT 'random'
+                                    CHECK (seat_order IN ('random', 'lobby')),
+                reminded_revision   INTEGER,
+                reminders_sent      INTEGER NOT NULL DEFAULT 0 CHECK (reminders_sent >= 0),
+                last_reminder_at    REAL,
+                updated_at          REAL NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE game_mutes (
+                game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                user_id     INTEGER NOT NULL,
+                muted_at    REAL NOT NULL,
+                PRIMARY KEY (game_id, user_id)
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version

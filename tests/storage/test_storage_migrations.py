@@ -9,7 +9,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage import SCHEMA_VERSION, GameStatus, SchemaError, Store
+from storage import SCHEMA_VERSION, GameSettings, GameStatus, SchemaError, Store
 from storage.schema import MIGRATIONS, migrate, user_version
 from tests.storage.helpers import CounterCodec
 
@@ -112,6 +112,14 @@ async def test_migrate_from_each_earlier_version(tmp_path: Path, old: int) -> No
             cut = await store.truncate_actions(1, 2, 3, expected_revision=3)  # v4: cut in place
             assert (cut.version, cut.revision) == (2, 4)
             await store.append_action(1, 2, 0, 501, {"add": 4}, expected_revision=4)
+            # v5: the existing game has default settings, and they can be saved
+            assert await store.get_game_settings(1) == GameSettings(1)
+            await store.update_game_settings(1, reminder_minutes=45, seat_order="lobby")
+            await store.set_game_mute(1, 501, True)
+            await store.record_reminder(1, 4, 10.0)
+            st = await store.get_game_settings(1)
+            assert (st.reminder_minutes, st.seat_order, st.muted) == (45, "lobby", {501})
+            assert st.reminders_for(4) == (1, 10.0)
             aborted = await store.abort_game(1, "migrated test")  # the v3 column works
             assert aborted.end_reason == "migrated test"
         if old >= 2:
