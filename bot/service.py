@@ -33,6 +33,7 @@ from storage import (
     ChannelBusyError,
     ConflictError,
     GameRecord,
+    GameSettings,
     GameStateError,
     GameStatus,
     LobbyError,
@@ -149,25 +150,15 @@ class ServiceError(Exception):
 
 
 @dataclass(slots=True)
-class GameSettings:
-    """Per-game settings kept by the bot (in memory; see the report: storage has no
-    per-game settings table yet)."""
-
-    reminder_minutes: int | None = None  # None: the guild's / default; 0: off
-    timeout_minutes: int | None = None  # None/0: no turn timeout
-    muted: set[int] = field(default_factory=set)
-    reminded_version: int = -1
-    reminders_sent: int = 0
-    last_reminder: float = 0.0
-
-
-@dataclass(slots=True)
 class Entry:
     """A started game in the cache."""
 
     record: GameRecord
     seats: list[Seat]
     game: Game
+    #: the game's stored settings (reminders, timeout, mutes), kept in step with
+    #: storage: every change is written there first, then mirrored here.
+    settings: GameSettings
     log: list[str] | None = None  # public event lines (built lazily from the log)
 
     @property
@@ -247,9 +238,6 @@ class GameService:
         self.default_reminder_minutes = default_reminder_minutes
         self._cache: OrderedDict[int, Entry] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
-        self.settings: dict[int, GameSettings] = {}
-        # lobby wishes that storage keeps no column for: game id -> "random"|"lobby"
-        self._order: dict[int, str] = {}
         self.render_threads = render_threads or min(4, os.cpu_count() or 2)
         self._pool: Any = None
 
@@ -260,12 +248,6 @@ class GameService:
         if lk is None:
             lk = self._locks[channel_id] = asyncio.Lock()
         return lk
-
-    def game_settings(self, game_id: int) -> GameSettings:
-        s = self.settings.get(game_id)
-        if s is None:
-            s = self.settings[game_id] = GameSettings()
-        return s
 
     def drop(self, channel_id: int) -> None:
         """Forget the cached game (the next use reloads it from storage)."""
@@ -281,7 +263,8 @@ class GameService:
         if rec is None or rec.status is GameStatus.LOBBY:
             return None
         loaded = await self.store.load_game(rec.id)
-        e = Entry(loaded.record, list(loaded.seats), loaded.game)
+        settings = await self.store.get_game_settings(rec.id)
+        e = Entry(loaded.record, list(loaded.seats), loaded.game, settings)
         self._cache[channel_id] = e
         self._evict()
         return e
@@ -318,8 +301,10 @@ class GameService:
     async def load_all(self) -> int:
         """Warm the cache with every running game (start-up). Returns how many."""
         report = await self.store.load_running_games()
+        settings = await self.store.get_many_game_settings(lg.record.id for lg in report.loaded)
         for lg in report.loaded:
-            self._cache[lg.record.channel_id] = Entry(lg.record, list(lg.seats), lg.game)
+            st = settings.get(lg.record.id) or GameSettings(lg.record.id)
+            self._cache[lg.record.channel_id] = Entry(lg.record, list(lg.seats), lg.game, st)
         for exc in report.failed:
             log.error("game %s could not be loaded: %s", exc.game_id, exc)
         self._evict()
@@ -361,10 +346,9 @@ class GameService:
         d = e.game.decision
         if d is None or e.record.status is not GameStatus.RUNNING:
             return None
-        st = self.settings.get(e.record.id)
         deadline = None
-        if st and st.timeout_minutes:
-            deadline = e.record.updated_at + st.timeout_minutes * 60
+        if e.settings.timeout_minutes:
+            deadline = e.record.updated_at + e.settings.timeout_minutes * 60
         return TurnPrompt(
             game_id=e.record.id,
             revision=e.revision,
@@ -423,7 +407,9 @@ class GameService:
             except ChannelBusyError:
                 return fail("This channel already has a game. Use a thread or another channel.")
             await self.store.join_game(rec.id, actor.user_id, max_seats=players)
-        self._order[rec.id] = order
+            await self.store.update_game_settings(
+                rec.id, seat_order="lobby" if order == "lobby" else "random"
+            )
         kind = "advanced" if advanced else "basic"
         return Reply(
             f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order) "
@@ -512,7 +498,7 @@ class GameService:
                     "Wait for more players, or create a new game with the right count."
                 )
             seed = self.seed_source() if seed is None else seed
-            order = order or self._order.get(rec.id, "random")
+            order = order or (await self.store.get_game_settings(rec.id)).seat_order
             users = [s.user_id for s in seats]
             if order == "random":
                 random.Random(seed).shuffle(users)
@@ -704,8 +690,7 @@ class GameService:
         reply.turn = p
         if p is not None:
             reply.text += self.prompt_line(p)
-            st = self.settings.get(e.record.id)
-            if p.user_id != BOT_USER and not (st and p.user_id in st.muted):
+            if p.user_id != BOT_USER and p.user_id not in e.settings.muted:
                 reply.ping = [p.user_id]
         if reply.new_turn or render:
             reply.image = await self.board_png(e)
@@ -753,7 +738,7 @@ class GameService:
             if rec is None or not rec.is_started:
                 return fail("There is no game to show in this channel.")
             loaded = await self.store.load_game(rec.id)
-            e = Entry(loaded.record, list(loaded.seats), loaded.game)
+            e = Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
         p = self.prompt(e)
         text = f"Round {e.game.state.round} — game #{e.record.id}"
         if e.record.status is GameStatus.PAUSED:
@@ -795,7 +780,7 @@ class GameService:
             if rec is None or not rec.is_started:
                 return fail("There is no game to show in this channel.")
             loaded = await self.store.load_game(rec.id)
-            e = Entry(loaded.record, list(loaded.seats), loaded.game)
+            e = Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
         if e.log is None:
             e.log = await self._rebuild_log(e.record)
         lines = e.log
@@ -826,7 +811,7 @@ class GameService:
             if rec is None or not rec.is_started:
                 return fail("There is no game to score in this channel.")
             loaded = await self.store.load_game(rec.id)
-            e = Entry(loaded.record, list(loaded.seats), loaded.game)
+            e = Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
         if e.game.is_over:
             res = e.game.result or {}
             lines = [self._result_text(e), "", "**Breakdown**"]
@@ -1080,10 +1065,13 @@ class GameService:
                 f"⏰ {self.fmt.mention(actor.user_id)} (moderator) set turn reminders on this server "
                 + (f"to every {minutes} min." if minutes else "to the default.")
             )
-        e = await self._entry(channel_id)
-        if e is None:
-            return fail("There is no game running in this channel.")
-        self.game_settings(e.record.id).reminder_minutes = minutes
+        async with self.lock(channel_id):
+            e = await self._entry(channel_id)
+            if e is None:
+                return fail("There is no game running in this channel.")
+            e.settings = await self.store.update_game_settings(
+                e.record.id, reminder_minutes=minutes
+            )
         return Reply(
             f"⏰ {self.fmt.mention(actor.user_id)} (moderator) set turn reminders for this game "
             + (f"to every {minutes} min." if minutes else "off.")
@@ -1092,10 +1080,15 @@ class GameService:
     async def set_timeout(self, channel_id: int, actor: Actor, minutes: int) -> Reply:
         if not actor.moderator:
             return fail("Only moderators can set a turn timeout.")
-        e = await self._entry(channel_id)
-        if e is None:
-            return fail("There is no game running in this channel.")
-        self.game_settings(e.record.id).timeout_minutes = minutes or None
+        if minutes < 0:
+            return fail("Minutes must be 0 (no timeout) or more.")
+        async with self.lock(channel_id):
+            e = await self._entry(channel_id)
+            if e is None:
+                return fail("There is no game running in this channel.")
+            e.settings = await self.store.update_game_settings(
+                e.record.id, timeout_minutes=minutes or None
+            )
         if not minutes:
             return Reply(
                 f"⌛ {self.fmt.mention(actor.user_id)} (moderator) removed the turn timeout."
@@ -1146,11 +1139,11 @@ class GameService:
         )
 
     async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:
-        e = await self._entry(channel_id)
-        if e is None or e.seat_of(actor.user_id) is None:
-            return fail("You are not playing in a game in this channel.")
-        muted = self.game_settings(e.record.id).muted
-        (muted.add if on else muted.discard)(actor.user_id)
+        async with self.lock(channel_id):
+            e = await self._entry(channel_id)
+            if e is None or e.seat_of(actor.user_id) is None:
+                return fail("You are not playing in a game in this channel.")
+            e.settings = await self.store.set_game_mute(e.record.id, actor.user_id, on)
         return Reply(
             "Turn pings for this game are " + ("muted." if on else "back on."), ephemeral=True
         )
@@ -1158,9 +1151,8 @@ class GameService:
     # ------------------------------------------------------------------ background work
 
     async def _reminder_minutes(self, e: Entry) -> int:
-        st = self.settings.get(e.record.id)
-        if st is not None and st.reminder_minutes is not None:
-            return st.reminder_minutes
+        if e.settings.reminder_minutes is not None:
+            return e.settings.reminder_minutes
         if e.record.guild_id is not None:
             gs = await self.store.get_guild_settings(e.record.guild_id)
             if gs.reminder_minutes:
@@ -1196,7 +1188,7 @@ class GameService:
             d = e.game.decision
             if d is None or e.user(d.seat) == BOT_USER:
                 return None
-            st = self.game_settings(e.record.id)
+            st = e.settings
             idle = now - e.record.updated_at
             if st.timeout_minutes and idle >= st.timeout_minutes * 60:
                 seat = d.seat
@@ -1215,25 +1207,25 @@ class GameService:
                 await self._auto(e, reply)
                 await self._finish_reply(e, reply)
                 return reply
-            if st.reminded_version != e.version:
-                st.reminded_version, st.reminders_sent, st.last_reminder = e.version, 0, 0.0
+            # the counter is per revision: any action, undo or rollback starts it again
+            sent, last = st.reminders_for(e.revision)
             minutes = await self._reminder_minutes(e)
             uid = e.user(d.seat)
-            if not minutes or st.reminders_sent >= self.max_reminders or uid in st.muted:
+            if not minutes or sent >= self.max_reminders or uid in st.muted:
                 return None
-            since = max(e.record.updated_at, st.last_reminder)
+            since = max(e.record.updated_at, last or 0.0)
             if now - since < minutes * 60:
                 return None
-            st.reminders_sent += 1
-            st.last_reminder = now
+            e.settings = await self.store.record_reminder(e.record.id, e.revision, now)
+            sent = e.settings.reminders_sent
             p = self.prompt(e)
             nxt = now + minutes * 60
             txt = (
-                f"⏰ Reminder {st.reminders_sent}/{self.max_reminders}: "
+                f"⏰ Reminder {sent}/{self.max_reminders}: "
                 f"{self.fmt.mention(uid)}, the game is waiting for you "
                 f"(since {self.fmt.when(e.record.updated_at)}). "
             )
-            if st.reminders_sent < self.max_reminders:
+            if sent < self.max_reminders:
                 txt += f"Next reminder {self.fmt.when(nxt)}."
             if p is not None:
                 txt += "\n" + self.prompt_line(p)

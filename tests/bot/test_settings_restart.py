@@ -1,0 +1,81 @@
+"""Per-game settings live in storage: a restart (a new Store and service on the
+same file) keeps the reminder interval, the turn timeout, the mutes, the
+reminder count and the lobby's seat-order choice."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.service import Actor
+from tests.bot.helpers import Harness
+from tests.bot.play import lobby
+
+CID, LOBBY = 720, 721
+A, B, C, D = 3001, 3002, 3003, 3004
+MOD = 9
+
+
+async def test_settings_survive_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "settings.sqlite3")
+    h = await Harness(db, render=False).open()
+    h.svc.max_reminders = 3
+    try:
+        await lobby(h, CID, [A, B], seed=3)
+        e = await h.svc._entry(CID)
+        decider = e.user(e.game.decision.seat)
+        other = B if decider == A else A
+        await h.cmd("mod reminder", MOD, CID, manage=True, minutes=30)
+        await h.cmd("mod timeout", MOD, CID, manage=True, minutes=240)
+        await h.cmd("mute", other, CID, on=True)
+        h.clock.advance(31)
+        notes = await h.svc.tick()  # every 30 min now, not the 12 h default
+        assert len(notes) == 1 and "Reminder 1/3" in notes[0].text
+        assert notes[0].ping == [decider]
+        # a lobby whose creator chose the join order
+        await h.cmd("new", C, LOBBY, players=2, order="lobby")
+        await h.cmd("join", D, LOBBY)
+    finally:
+        await h.close()
+
+    h2 = await Harness(db, render=False, clock=h.clock).open()  # a new process
+    h2.svc.max_reminders = 3
+    try:
+        assert await h2.svc.load_all() == 1
+        e = await h2.svc._entry(CID)
+        st = e.settings
+        assert (st.reminder_minutes, st.timeout_minutes, st.muted) == (30, 240, {other})
+        assert h2.svc.prompt(e).deadline == e.record.updated_at + 240 * 60
+        h2.svc.drop(CID)  # loaded one by one (not at start-up): the same settings
+        assert (await h2.svc._entry(CID)).settings == st
+        # the reminder count goes on where it was
+        assert await h2.svc.tick() == []  # not 30 min since the last one yet
+        h2.clock.advance(30)
+        notes = await h2.svc.tick()
+        assert len(notes) == 1 and "Reminder 2/3" in notes[0].text
+        # the muted player gets no ping on their turn, and no reminder
+        rng = random.Random(3)
+        reply = None
+        for _ in range(100):
+            e = await h2.svc._entry(CID)
+            d = e.game.decision
+            if e.user(d.seat) == other:
+                break
+            reply = await h2.svc.choose(CID, Actor(e.user(d.seat)), rng.choice(d.options).id)
+            assert reply.ok, reply.text
+        assert reply is not None and reply.turn.user_id == other
+        assert reply.ping == []  # their turn, unpinged
+        h2.clock.advance(31)
+        assert await h2.svc.tick() == []
+        # the turn timeout still applies
+        h2.clock.advance(240)
+        notes = await h2.svc.tick()
+        assert len(notes) == 1 and "Time is up" in notes[0].text
+        # the lobby starts in join order, as chosen before the restart
+        it = await h2.cmd("start", C, LOBBY)
+        assert not h2.errors(it)
+        started = h2.channel(LOBBY).public[0].content
+        assert "lobby seat order" in started
+        assert [s.user_id for s in (await h2.svc._entry(LOBBY)).seats] == [C, D]
+    finally:
+        await h2.close()
