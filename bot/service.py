@@ -8,9 +8,19 @@ into messages.
 
 One game per channel. Everything that changes a channel's game runs under that
 channel's ``asyncio.Lock``; an action is applied to the cached engine game,
-appended to the store with the version it was computed from, and on *any*
-failure the cached game is dropped and reloaded from storage, so a failed
-click leaves the game exactly as it was stored.
+appended to the store with the version *and revision* it was computed from,
+and on *any* failure the cached game is dropped and reloaded from storage, so
+a failed click leaves the game exactly as it was stored.
+
+Undo and moderator rollback cut the stored log in place
+(``Store.truncate_actions``): the game keeps its id, its version (the number of
+actions) goes down and its revision goes up. Buttons carry the revision, which
+never comes back, so a button shown before an undo is refused even when the
+log has the same length again.
+
+Per-game settings (reminder interval, turn timeout, mutes, the reminder count,
+the lobby's seat order) live in storage; ``Entry.settings`` mirrors them for the
+cached game and every change is written to the store first.
 """
 
 from __future__ import annotations
