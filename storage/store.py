@@ -1092,18 +1092,35 @@ class Store(Generic[G]):
                 )
         return LoadedGame(record, game_log.seats, game, len(game_log.actions))
 
-    async def write_snapshot(self, game_id: int, snapshot: JsonDict, version: int) -> None:
+    async def write_snapshot(
+        self,
+        game_id: int,
+        snapshot: JsonDict,
+        version: int,
+        *,
+        expected_revision: int | None = None,
+    ) -> None:
         """Store a snapshot at ``version`` (e.g. after repairing a game from its log).
 
-        Refused with :class:`ConflictError` if the game is no longer at ``version``.
+        Refused with :class:`ConflictError` if the game is no longer at ``version``
+        (or ``expected_revision``: pass it if the log may have been cut and
+        regrown to the same length since the state was read).
         """
         snap_json = dumps(snapshot)
         now = self._clock()
 
         async def fn(db: aiosqlite.Connection) -> None:
             game = await self._get_game(db, game_id)
-            if game.version != version:
-                raise ConflictError(game_id, version, game.version)
+            if game.version != version or (
+                expected_revision is not None and game.revision != expected_revision
+            ):
+                raise ConflictError(
+                    game_id,
+                    version,
+                    game.version,
+                    expected_revision=expected_revision,
+                    actual_revision=game.revision,
+                )
             await self._put_snapshot(db, game_id, version, snap_json, now)
 
         await self._write(fn)

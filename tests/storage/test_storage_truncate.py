@@ -116,6 +116,14 @@ async def test_stale_clicks_are_refused_after_a_truncate(store: Store) -> None:
     with pytest.raises(ConflictError):
         await store.truncate_actions(game_id, 1, 2)
     assert (await store.get_game(game_id)).version == 3
+    # a snapshot read before the cut, written back at the same length: refused
+    with pytest.raises(ConflictError):
+        await store.write_snapshot(
+            game_id, counter_state([1, 2, 3]), 3, expected_revision=old.revision
+        )
+    await store.write_snapshot(
+        game_id, counter_state([1, 2, 4]), 3, expected_revision=cut.revision + 1
+    )
     await store.verify_game(game_id)
 
 
