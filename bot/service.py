@@ -303,7 +303,7 @@ class GameService:
     def who(self, e: Entry, seat: int) -> str:
         if not 0 <= seat < len(e.seats):
             return "Hal" if e.game.state.options.players == 1 else f"seat {seat + 1}"
-        return f"{COLOUR_NAMES[seat]} ({self.fmt.mention(e.user(seat))})"
+        return f"{e.game.name(seat)} ({self.fmt.mention(e.user(seat))})"
 
     def names(self, e: Entry) -> dict[int, str]:
         return {s.seat: self.fmt.name(s.user_id) for s in e.seats}
@@ -513,28 +513,27 @@ class GameService:
             if order == "random":
                 random.Random(seed).shuffle(users)
             wishes = {s.user_id: s.colour for s in seats}
-            colours = [COLOUR_NAMES[i].lower() for i in range(len(users))]
+            colours = assign_colours(users, wishes)
+            final = dict(opts, colours=colours)  # the engine honours them; replays need them
             try:
-                game = await asyncio.to_thread(Game.new, engine.options_from_json(opts), seed)
+                game = await asyncio.to_thread(Game.new, engine.options_from_json(final), seed)
                 await self.store.start_game(
-                    rec.id, seed, order=users, colours=colours, snapshot=game.to_json()
+                    rec.id,
+                    seed,
+                    order=users,
+                    colours=colours,
+                    options=final,
+                    snapshot=game.to_json(),
                 )
             except (StorageError, EngineError) as exc:
                 log.exception("game %s: start failed", rec.id)
                 return fail(f"The game could not start: {exc}")
             e = await self._refresh(channel_id)
             assert e is not None
-            unmet = [
-                u
-                for u, i in zip(users, range(len(users)), strict=True)
-                if wishes.get(u) and wishes[u] != colours[i]
-            ]
             lines = [
                 f"🎲 The game starts ({'random' if order == 'random' else 'lobby'} seat order):",
                 *(f"{i + 1}. {self.who(e, i)}" for i in range(len(users))),
             ]
-            if unmet:
-                lines.append("(Colours follow the seat order in this version.)")
             reply = Reply("\n".join(lines), new_turn=True)
             await self._auto(e, reply)
             await self._finish_reply(e, reply, render=True)
@@ -654,7 +653,7 @@ class GameService:
         if not d.secret and not any(ev.text for ev in events):
             chosen = d.option(action.option)
             if chosen is not None:
-                reply.text += f"{COLOUR_NAMES[action.seat]}: {chosen.label}\n"
+                reply.text += f"{e.game.name(action.seat)}: {chosen.label}\n"
         self._events(e, events, reply)
         if turn_key(g) != before:
             reply.new_turn = True
@@ -681,7 +680,7 @@ class GameService:
             if d is None or e.user(d.seat) != BOT_USER:
                 return
             o = simplest_option(d)
-            reply.text += f"🤖 For {COLOUR_NAMES[d.seat]} (no player): {o.label if not d.secret else 'a choice'}\n"
+            reply.text += f"🤖 For {e.game.name(d.seat)} (no player): {o.label if not d.secret else 'a choice'}\n"
             await self._apply(e, Action(d.seat, o.id), None, reply, d)
             n += 1
 
@@ -768,7 +767,7 @@ class GameService:
         from engine.ops import mission_label
 
         p = e.game.state.players[seat]
-        lines = [f"**Your hand** ({COLOUR_NAMES[seat]}):"]
+        lines = [f"**Your hand** ({e.game.name(seat)}):"]
         for m in p.missions:
             lines.append(f"• {mission_label(m)}")
         for r in p.ravagers:
@@ -1016,9 +1015,9 @@ class GameService:
                 return fail("That user already holds another seat in this game.")
             e = await self._refresh(channel_id)
             who = (
-                f"{COLOUR_NAMES[seat]} is now played by {self.fmt.mention(new_user)}"
+                f"{e.game.name(seat)} is now played by {self.fmt.mention(new_user)}"
                 if new_user != BOT_USER
-                else f"{COLOUR_NAMES[seat]} is now played by the bot (simplest legal choices)"
+                else f"{e.game.name(seat)} is now played by the bot (simplest legal choices)"
             )
             reply = Reply(
                 f"🔁 {self.fmt.mention(actor.user_id)} (moderator) replaced "
@@ -1249,6 +1248,18 @@ def _replace(rec: GameRecord, **kw: Any) -> GameRecord:
     import dataclasses
 
     return dataclasses.replace(rec, **kw)
+
+
+def assign_colours(users: Sequence[int], wishes: dict[int, str | None]) -> list[str]:
+    """Colour by seat: each lobby wish is honoured (first come in seat order),
+    the others take the first free colours."""
+    names = [c.value for c in PLAYER_COLOURS]
+    out: list[str | None] = []
+    for u in users:
+        wish = wishes.get(u)
+        out.append(wish if wish in names and wish not in out else None)
+    free = [c for c in names if c not in out]
+    return [c if c is not None else free.pop(0) for c in out]
 
 
 def _colour(colour: str | None) -> str | None:
