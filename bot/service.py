@@ -740,14 +740,21 @@ class GameService:
         )
         return Reply(f"{d.prompt}", ephemeral=True, turn=full)
 
-    async def board(self, channel_id: int) -> Reply:
+    async def _viewable(self, channel_id: int) -> Entry | None:
+        """The channel's running game, else its latest finished one (still viewable)."""
         e = await self._entry(channel_id)
+        if e is not None:
+            return e
+        rec = await self._latest(channel_id)
+        if rec is None or not rec.is_started:
+            return None
+        loaded = await self.store.load_game(rec.id)
+        return Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
+
+    async def board(self, channel_id: int) -> Reply:
+        e = await self._viewable(channel_id)
         if e is None:
-            rec = await self._latest(channel_id)
-            if rec is None or not rec.is_started:
-                return fail("There is no game to show in this channel.")
-            loaded = await self.store.load_game(rec.id)
-            e = Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
+            return fail("There is no game to show in this channel.")
         p = self.prompt(e)
         text = f"Round {e.game.state.round} — game #{e.record.id}"
         if e.record.status is GameStatus.PAUSED:
@@ -783,13 +790,9 @@ class GameService:
         )
 
     async def event_log(self, channel_id: int, page: int = 1) -> Reply:
-        e = await self._entry(channel_id)
+        e = await self._viewable(channel_id)
         if e is None:
-            rec = await self._latest(channel_id)
-            if rec is None or not rec.is_started:
-                return fail("There is no game to show in this channel.")
-            loaded = await self.store.load_game(rec.id)
-            e = Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
+            return fail("There is no game to show in this channel.")
         if e.log is None:
             e.log = await self._rebuild_log(e.record)
         lines = e.log
@@ -814,13 +817,9 @@ class GameService:
         return await asyncio.to_thread(run)
 
     async def scores(self, channel_id: int) -> Reply:
-        e = await self._entry(channel_id)
+        e = await self._viewable(channel_id)
         if e is None:
-            rec = await self._latest(channel_id)
-            if rec is None or not rec.is_started:
-                return fail("There is no game to score in this channel.")
-            loaded = await self.store.load_game(rec.id)
-            e = Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
+            return fail("There is no game to score in this channel.")
         if e.game.is_over:
             res = e.game.result or {}
             lines = [self._result_text(e), "", "**Breakdown**"]
