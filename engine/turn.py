@@ -237,12 +237,18 @@ class Slot(Handler):
         return "Choose the slot around your board for this card."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
+        from engine.tiles import tiles_activated_by_card
+
         p = player(g, f["seat"])
-        return [
-            Option(f"slot:{name}", f"Slot {name} ({'row' if i < 3 else 'column'} {name[-1]})")
-            for i, name in enumerate(SLOT_NAMES)
-            if p.slots[i] is None
-        ]
+        opts = []
+        for i, name in enumerate(SLOT_NAMES):
+            if p.slots[i] is not None:
+                continue
+            cells = tiles_activated_by_card(g, f["seat"], i, f["kind"], f["card"])
+            reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
+            where = f"row {name[-1]}" if i < 3 else f"column {name[-1]}"
+            opts.append(Option(f"slot:{name}", f"By {where}: activates {reach}"))
+        return opts
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         from engine.tiles import tiles_activated_by_card

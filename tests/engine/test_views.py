@@ -90,3 +90,13 @@ def test_finished_game_view_has_the_result():
     public = g.view(None)
     assert public["decision"] is None
     assert public["result"]["scores"] == [x["total"] for x in g.state.final_scores]
+
+
+def test_slot_labels_say_which_tiles_the_card_reaches():
+    g = fresh(3, 2)
+    card = g.state.players[0].ravagers[0]
+    g.apply(g.legal_actions()[0].__class__(0, f"play:r{card}"))
+    labels = {o.id: o.label for o in g.decision.options}
+    # Starting tiles sit on the diagonal: a Ravager card by row 1 reaches A1 only.
+    assert labels["slot:row1"] == "By row 1: activates A1"
+    assert labels["slot:colB"] == "By column B: activates B2"
