@@ -168,6 +168,7 @@ class Inject(Handler):
 @handler
 class AdvancedSlot(Handler):
     kind = "advanced_slot"
+    auto_single = True
 
     def prompt(self, g: Game, f: Frame) -> str:
         return f"Place the ejected {tile_text(f['tile'])} beside one of your Mission colours."

@@ -313,22 +313,22 @@ class MissionEffect:
 
     def text(self, kind: MissionKind) -> str:
         if kind is MissionKind.ACTIVATION:
-            gain = _bundle_text(self.gain)
+            gain = bundle_text(self.gain)
             if self.cost.counts():
-                return f"Per activation, spend {_bundle_text(self.cost)} to gain {gain}."
+                return f"Per activation, spend {bundle_text(self.cost)} to gain {gain}."
             return f"Per activation, take {gain}."
         if self.per_space:
             return f"Upon ejection, gain 3 VP per {self.per_space} Mission card you own in Space."
         if self.per_tucked:
             return f"Upon ejection, gain 3 VP per {self.per_tucked} Mission card tucked under your board."
-        owner = _bundle_text(self.gain)
+        owner = bundle_text(self.gain)
         if self.holder_gain == self.gain:
             return (
                 f"Upon ejection, the owner takes {owner}; same for each player with a ship on it."
             )
         return (
             f"Upon ejection, the owner takes {owner}; each player with a ship on it "
-            f"takes {_bundle_text(self.holder_gain)}."
+            f"takes {bundle_text(self.holder_gain)}."
         )
 
 
@@ -344,7 +344,7 @@ _NAMES = {
 }
 
 
-def _bundle_text(b: Bundle) -> str:
+def bundle_text(b: Bundle) -> str:
     return " and ".join(f"{n} {_NAMES[k][n != 1]}" for k, n in b.counts().items()) or "nothing"
 
 

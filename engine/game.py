@@ -138,7 +138,7 @@ class Game:
             if not options:
                 s.frames.pop()
                 continue
-            if len(options) == 1 and options[0].id in AUTO_IDS:
+            if len(options) == 1 and (options[0].id in AUTO_IDS or handler.auto_single):
                 s.frames.pop()
                 handler.choose(self, frame, options[0].id)
                 continue

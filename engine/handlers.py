@@ -18,6 +18,7 @@ class Handler:
 
     kind: str = ""
     secret: bool = False  # options reveal hidden information (a hand, drawn cards)
+    auto_single: bool = False  # a lone option is no choice: the engine takes it
 
     def options(self, g: Game, f: Frame) -> list[Option] | None:
         return None

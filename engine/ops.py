@@ -23,6 +23,7 @@ from engine.components import (
     HexKind,
     HexSpec,
     TileKind,
+    bundle_text,
 )
 from engine.space import Hex, hex_name, neighbours, reachable
 from engine.state import Player, RavagerOnBoard
@@ -67,12 +68,10 @@ def gain(g: Game, seat: int, b: Bundle, why: str = "") -> None:
     robots = min(b.robots, p.robots_supply)  # R4: none left means nothing gained
     p.robots_supply -= robots
     p.break_room += robots
-    parts = []
-    for key, n in b.counts().items():
-        if key == "robots":
-            n = robots
-        if n:
-            parts.append(f"{n} {key if key != 'vp' else 'VP'}")
+    got = b.counts()
+    if "robots" in got:
+        got["robots"] = robots
+    parts = [bundle_text(Bundle(**got))] if any(got.values()) else []
     if parts:
         g.log("gain", f"{g.name(seat)} gains {', '.join(parts)}{f' ({why})' if why else ''}.", seat)
 

@@ -170,6 +170,7 @@ class TileActivation(Handler):
     """One activation of the tile in `cell`."""
 
     kind = "tile"
+    auto_single = True  # e.g. "take 1 ship" when no ship is in Space to move
 
     def prompt(self, g: Game, f: Frame) -> str:
         p = player(g, f["seat"])
