@@ -96,13 +96,17 @@ def player_name(view: dict[str, Any], seat: Any, names: dict[int, str] | None = 
 
 
 def contenders(view: dict[str, Any]) -> list[tuple[int, str | None, int]]:
-    """(seat, colour, VP) of everyone scoring: the players, then Hal in solo."""
+    """(seat, colour, VP) of everyone scoring: the players, then Hal in solo.
+    Once the game is over the VP are the final totals, not the score track."""
     out: list[tuple[int, str | None, int]] = [
         (seat, p["colour"], p["vp"]) for seat, p in enumerate(view["players"])
     ]
     hal = view.get("hal")
     if hal:
         out.append((len(out), hal.get("colour"), hal.get("vp", 0)))
+    totals = (view.get("result") or {}).get("scores")
+    if totals and len(totals) == len(out):
+        out = [(seat, colour, totals[seat]) for seat, colour, _ in out]
     return out
 
 
