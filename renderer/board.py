@@ -110,7 +110,7 @@ def _frame(n_strips: int, n_rows: int) -> Image.Image:
     heads = (
         (0, "Player"),
         (L.ROW_BREAK_X, "Break room"),
-        (L.ROW_STANDARD_X, "Standard area"),
+        (L.ROW_STANDARD_X + 14, "Standard area"),
         (L.ROW_SECURE_X, "High-security"),
         (L.ROW_INFO_X, "Storage · hand"),
     )
