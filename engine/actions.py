@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.components import (
-    ADVANCED_SLOTS,
+    COLOUR_BY_LETTER,
     COLOUR_INDEX,
     COLOURS,
     DISPLAY_COST,
-    DISPLAY_SPACES,
     MISSION_CARDS,
     REWARD_BUNDLES,
     TILES,
@@ -186,7 +185,7 @@ class AdvancedSlot(Handler):
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
-        c = COLOUR_INDEX[{x.letter: x for x in COLOURS}[option.partition(":")[2]]]
+        c = COLOUR_INDEX[COLOUR_BY_LETTER[option.partition(":")[2]]]
         player(g, seat).advanced_slots[c] = f["tile"]
         g.log(
             "advanced_slot",
@@ -229,7 +228,7 @@ class Repair(Handler):
             b.damage[int(arg) - 1] -= 1
             what = f"action {arg}"
         else:
-            c = COLOUR_INDEX[{x.letter: x for x in COLOURS}[arg]]
+            c = COLOUR_INDEX[COLOUR_BY_LETTER[arg]]
             b.supply_damaged[c] -= 1
             b.supply[c] += 1
             what = f"a {COLOURS[c]} die"
@@ -436,12 +435,3 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
     for _ in range(icons):
         ravager_arrives(g)
     tiles_appear(g, m.tiles)
-
-
-def display_full_text(g: Game) -> str:
-    return ", ".join(
-        tile_text(t) if t is not None else "-" for t in g.state.board.display[:DISPLAY_SPACES]
-    )
-
-
-__all__ = ["ADVANCED_SLOTS", "command_moves", "inject_grid", "place_mission"]

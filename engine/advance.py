@@ -84,7 +84,7 @@ def eject_first_strip(g: Game) -> None:
         if eff.per_space or eff.per_tucked:
             for seat in [*owners, *holders]:
                 if eff.per_space:
-                    n = owned_in_space(g, seat, eff.per_space, skip_first=True)
+                    n = owned_in_space(g.state.board, seat, eff.per_space, skip_first=True)
                 else:
                     n = len(player(g, seat).tucked[COLOUR_INDEX[eff.per_tucked]])
                 gain(g, seat, Bundle(vp=VP_PER_CARD * n), "neutralization Mission")

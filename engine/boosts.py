@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import COLOURS, TILES, ActionKind, BoostEffect, DieColour
+from engine.components import COLOUR_BY_LETTER, COLOURS, TILES, ActionKind, BoostEffect, DieColour
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
@@ -105,7 +105,7 @@ def apply_die_boost(g: Game, seat: int, die: dict, option: str) -> None:
         flip_to_standard(g, seat, cell, "its die is set to 3")
     else:
         die.setdefault("original", die["colour"])
-        die["colour"] = next(c for c in COLOURS if c.letter == letter).value
+        die["colour"] = COLOUR_BY_LETTER[letter].value
         flip_to_standard(g, seat, cell, f"its die becomes {die['colour']}")
 
 

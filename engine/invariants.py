@@ -18,6 +18,7 @@ from engine.components import (
     RAVAGERS_REMOVED,
     ROBOTS_PER_PLAYER,
     TECH_TILE_IDS,
+    DieColour,
     HexKind,
 )
 from engine.errors import InvariantError
@@ -63,7 +64,7 @@ def violations(g: Game) -> list[str]:
             if extra is not None:
                 held += sum(1 for d in extra.dice if COLOUR_INDEX[d.colour] == c)
         active = 0
-        if die and COLOUR_INDEX[_colour(die.get("original", die["colour"]))] == c:
+        if die and COLOUR_INDEX[DieColour(die.get("original", die["colour"]))] == c:
             active = 1
         total = b.supply[c] + b.supply_damaged[c] + held + active
         if total != DICE_PER_COLOUR[n]:
@@ -140,12 +141,6 @@ def violations(g: Game) -> list[str]:
             f"{len(tiles)} tiles accounted for ({len(set(tiles))} distinct), expected {expected}"
         )
     return out
-
-
-def _colour(value: str):
-    from engine.components import DieColour
-
-    return DieColour(value)
 
 
 def check(g: Game) -> None:

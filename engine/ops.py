@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from engine.components import (
     ACTIONS,
     COLOUR_INDEX,
-    COLOURS,
     DISPLAY_SPACES,
     MAX_DAMAGE,
     MAX_RAVAGERS_PER_LOCATION,
@@ -26,7 +25,7 @@ from engine.components import (
     bundle_text,
 )
 from engine.space import Hex, hex_name, neighbours, reachable
-from engine.state import Player, RavagerOnBoard
+from engine.state import Board, Player, RavagerOnBoard
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -350,9 +349,9 @@ def visible_icons_around(g: Game, h: Hex) -> int:
     return total
 
 
-def owned_in_space(g: Game, seat: int, colour: DieColour | None, skip_first: bool) -> int:
+def owned_in_space(board: Board, seat: int, colour: DieColour | None, skip_first: bool) -> int:
     n = 0
-    for i, strip in enumerate(g.state.board.strips):
+    for i, strip in enumerate(board.strips):
         if skip_first and i == 0:
             continue
         for placed in strip.cards:
@@ -363,11 +362,3 @@ def owned_in_space(g: Game, seat: int, colour: DieColour | None, skip_first: boo
             ):
                 n += 1
     return n
-
-
-def colour_code(colour: DieColour) -> str:
-    return colour.letter
-
-
-def colour_from_code(code: str) -> DieColour:
-    return {c.letter: c for c in COLOURS}[code]

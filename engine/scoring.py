@@ -34,12 +34,7 @@ def _elements(state: GameState, p: Player, kind: AdvancedKind) -> int:
     if kind is AdvancedKind.ADVANCED_TECH:
         return len(advanced_tiles(p))
     # CARDS_IN_SPACE: the game is over, nothing is being ejected: every card counts.
-    return sum(
-        1
-        for strip in state.board.strips
-        for placed in strip.cards
-        if placed is not None and placed.owner == p.seat
-    )
+    return owned_in_space(state.board, p.seat, None, skip_first=False)
 
 
 def advanced_tiles(p: Player) -> list[tuple[int, int, str]]:
@@ -122,6 +117,3 @@ def result_summary(state: GameState) -> dict[str, Any]:
         "winners": [x["seat"] for x in scores if x["total"] == best],  # R14: ties share
         "breakdown": scores,
     }
-
-
-__all__ = ["finish", "result_summary", "score_advanced", "owned_in_space"]

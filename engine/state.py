@@ -207,8 +207,3 @@ def _plain(v: Any) -> Any:
     if isinstance(v, list):
         return [_plain(x) for x in v]
     return v
-
-
-def clone(state: GameState) -> GameState:
-    """A deep copy (faster than copy.deepcopy for these shapes)."""
-    return from_json(GameState, to_json(state))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.components import (
     ACTIVATE_ADJACENT,
+    COLOUR_BY_LETTER,
     COLOURS,
     MISSION_CARDS,
     TILES,
@@ -236,9 +237,9 @@ class TileActivation(Handler):
             a, _, b = arg.partition("-")
             move_ship(g, seat, parse_hex(a), parse_hex(b))
         elif verb == "to":
-            robot_to_workstation(g, seat, _colour(arg))
+            robot_to_workstation(g, seat, COLOUR_BY_LETTER[arg])
         elif verb == "from":
-            i = COLOURS.index(_colour(arg))
+            i = COLOURS.index(COLOUR_BY_LETTER[arg])
             p.workstations[i] -= 1
             p.break_room += 1
             g.log(
@@ -249,7 +250,7 @@ class TileActivation(Handler):
         elif verb == "cell":
             g.push("tile", seat=seat, cell=CELL_NAMES.index(arg))
         elif verb == "colour":
-            colour = _colour(arg)
+            colour = COLOUR_BY_LETTER[arg]
             drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
             g.log(
                 "draw",
@@ -260,10 +261,6 @@ class TileActivation(Handler):
                 p.missions.append(drawn[0])
             else:
                 g.push("keep", seat=seat, cards=drawn)
-
-
-def _colour(letter: str) -> DieColour:
-    return next(c for c in COLOURS if c.letter == letter)
 
 
 @handler

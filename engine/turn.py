@@ -112,6 +112,18 @@ def _die_text(code: str) -> str:
     return _DIE_TEXT[code]
 
 
+def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int) -> int:
+    """Spend a debris from storage to turn a die to its opposite face."""
+    player(g, seat).debris -= 1
+    new = OPPOSITE_FACE[value]
+    g.log(
+        "flip",
+        f"{g.name(seat)} spends a debris to flip a {colour} die from {value} to {new}.",
+        seat,
+    )
+    return new
+
+
 def sequence_a_possible(g: Game, seat: int) -> bool:
     """R2: a die you can take (any die can then be used on an action of its colour)."""
     p = player(g, seat)
@@ -194,14 +206,7 @@ class Turn(Handler):
             g.push("slot", seat=seat, kind=kind, card=card)
         elif verb == "flip":
             area, i = find_own_die(g, seat, arg)
-            p.debris -= 1
-            old = area[i].value
-            area[i].value = OPPOSITE_FACE[old]
-            g.log(
-                "flip",
-                f"{g.name(seat)} spends a debris to flip a {area[i].colour} die from {old} to {area[i].value}.",
-                seat,
-            )
+            area[i].value = flip_with_debris(g, seat, area[i].colour, area[i].value)
             g.push("turn", seat=seat)
         elif verb == "die":
             area, i = find_own_die(g, seat, arg)
@@ -310,14 +315,7 @@ class UseDie(Handler):
             g.push("use_die", seat=seat)
             return
         if verb == "flip":
-            player(g, seat).debris -= 1
-            old = d["value"]
-            d["value"] = OPPOSITE_FACE[old]
-            g.log(
-                "flip",
-                f"{g.name(seat)} spends a debris to flip the die from {old} to {d['value']}.",
-                seat,
-            )
+            d["value"] = flip_with_debris(g, seat, DieColour(d["colour"]), d["value"])
             g.push("use_die", seat=seat)
             return
         colour = DieColour(d["colour"])
