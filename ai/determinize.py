@@ -67,7 +67,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         p["slots"] = [_fill_slot(s, pools, None) for s in p["slots"]]
     board["mission_decks"] = [
         _take(pools[c], n, f"{c} Mission deck")
-        for c, n in zip(_COLOUR_NAMES, board["mission_decks"])
+        for c, n in zip(_COLOUR_NAMES, board["mission_decks"], strict=True)
     ]
     loose = _shuffled([m for c in _COLOUR_NAMES for m in pools[c]], rng)
 
@@ -114,7 +114,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         seen_t.update(hal["tiles"])
     seen_t.update(f["tile"] for f in frames if f["k"] in ("inject", "advanced_slot"))
     stacks = []
-    for c, st in zip(COLOURS, board["tech_stacks"]):
+    for c, st in zip(COLOURS, board["tech_stacks"], strict=True):
         rest = _shuffled([t for t in TECH_TILE_IDS[c] if t not in seen_t], rng)
         if len(rest) != max(st["count"] - 1, 0):
             raise ViewError(f"{c} Technology stack: {len(rest)} unseen tiles for {st['count']}")
