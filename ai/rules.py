@@ -99,7 +99,7 @@ def rollout_choice(g: Game, rng: random.Random) -> str:
     ids = [o.id for o in d.options]
     if d.kind == "turn":
         p = g.state.players[d.seat]
-        own = [i for i in ids if i.startswith("die:") and not i[5:6] == "0"]
+        own = [i for i in ids if i.startswith("die:") and i[5:6] != "0"]
         plays = [i for i in ids if i.startswith("play:")]
         if plays and rng.random() < 0.5:
             return rng.choice(plays)
