@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ai.budget import Budget
+from ai.budget import DEFAULT_ITERATIONS, Budget
 from ai.determinize import ViewError, determinize
 
 LEVELS = ("random", "simple", "strong")
@@ -68,7 +68,7 @@ def choose(
         return simple_choice(game, rng)
     from ai.search import search
 
-    return search(view, rng, budget or Budget()).choice
+    return search(view, rng, budget or Budget(iterations=DEFAULT_ITERATIONS)).choice
 
 
 __all__ = ["LEVELS", "Budget", "NotDecidingError", "ViewError", "choose", "determinize"]

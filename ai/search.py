@@ -1,0 +1,161 @@
+"""The `strong` level: information-set Monte Carlo tree search (single observer).
+
+After OpenSpiel's ismcts.py: one tree for the searching seat's information
+set. Each iteration samples a game consistent with the view (ai/determinize.py:
+other hands, face-down cards and deck orders drawn from the unseen cards, a
+fresh seed for the dice), walks the tree choosing among the options legal in
+*that* sample by UCB with availability counts, adds one node, plays out with
+the cheap rollout policy (ai/rules.py) for a bounded number of decisions and
+backs up a reward for every seat: the win if the game ended, else a squashed
+margin of worth (ai/worth.py). Nodes are keyed by the options taken since the
+root; chance (dice, draws) is folded into the sampling ("open loop").
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ai.budget import Budget
+from ai.determinize import determinize
+from ai.rules import rollout_choice, value
+from engine.decision import Action
+from engine.game import Game
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+EXPLORATION = 0.7  # UCB constant, rewards in [0, 1]
+HORIZON = 60  # play-out decisions before the position is judged by worth
+MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
+WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
+SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
+
+
+@dataclass(slots=True)
+class Node:
+    seat: int | None = None  # who decides here (None: not yet seen)
+    visits: int = 0
+    reward: float = 0.0  # summed reward of the seat that chose the move into this node
+    available: int = 0  # times this node's move was legal when its parent was visited
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class SearchResult:
+    choice: str
+    iterations: int
+    decisions: int  # engine decisions applied during the search (tree + play-outs)
+    visits: dict[str, int]
+    values: dict[str, float]
+
+
+def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchResult:
+    root_seat = view["viewer"]
+    ids = [o["id"] for o in view["decision"]["options"]]
+    samples: list[bytes] = []
+    root = Node(seat=root_seat)
+    spent = budget.stopper()
+    iterations = decisions = 0
+    while not spent(iterations):
+        if len(samples) < SAMPLES:
+            game = determinize(view, rng)
+            samples.append(pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL))
+        state: GameState = pickle.loads(samples[iterations % len(samples)])
+        state.seed = rng.getrandbits(62)  # fresh dice and draws for this iteration
+        state.rng_counter = 0
+        decisions += _iterate(Game(state), root, rng)
+        iterations += 1
+    visits = {i: root.children[i].visits if i in root.children else 0 for i in ids}
+    values = {
+        i: round(root.children[i].reward / root.children[i].visits, 3)
+        for i in ids
+        if i in root.children and root.children[i].visits
+    }
+    best = max(ids, key=lambda i: (visits[i], values.get(i, 0.0)))
+    return SearchResult(best, iterations, decisions, visits, values)
+
+
+def _iterate(game: Game, root: Node, rng: random.Random) -> int:
+    path = [root]
+    node = root
+    applied = 0
+    # Selection and expansion.
+    while not game.is_over:
+        d = game.decision
+        assert d is not None
+        node.seat = d.seat
+        legal = [o.id for o in d.options]
+        for i in legal:
+            child = node.children.get(i)
+            if child is None:
+                child = node.children[i] = Node()
+            child.available += 1
+        fresh = [i for i in legal if node.children[i].visits == 0]
+        if fresh:
+            move = rng.choice(fresh)
+            game.apply(Action(d.seat, move))
+            applied += 1
+            node = node.children[move]
+            path.append(node)
+            break
+        move = _ucb(node, legal)
+        game.apply(Action(d.seat, move))
+        applied += 1
+        node = node.children[move]
+        path.append(node)
+    # Play-out.
+    steps = 0
+    while not game.is_over and steps < HORIZON:
+        d = game.decision
+        assert d is not None
+        game.apply(Action(d.seat, rollout_choice(game, rng)))
+        steps += 1
+    rewards = _rewards(game)
+    # Back-up: each node is credited with the reward of the seat that moved into it.
+    for parent, child in zip(path, path[1:], strict=False):
+        child.visits += 1
+        if parent.seat is not None:
+            child.reward += rewards.get(parent.seat, 0.0)
+    root.visits += 1
+    return applied + steps
+
+
+def _ucb(node: Node, legal: list[str]) -> str:
+    best, best_v = legal[0], -1.0
+    for i in legal:
+        c = node.children[i]
+        v = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.available) / c.visits)
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+def _rewards(game: Game) -> dict[int, float]:
+    s = game.state
+    seats = [p.seat for p in s.players]
+    if game.is_over:
+        result = game.result
+        assert result is not None
+        scores = result["scores"]
+        best = max(scores)
+        out = {}
+        for seat in seats:
+            other = max((x for i, x in enumerate(scores) if i != seat), default=0)
+            win = 1.0 if scores[seat] == best else 0.0
+            out[seat] = WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _squash(scores[seat] - other)
+        return out
+    values = {seat: value(game, seat) for seat in seats}
+    hal = float(s.hal.vp) if s.hal is not None else None
+    out = {}
+    for seat in seats:
+        others = [v for k, v in values.items() if k != seat] + ([hal] if hal is not None else [])
+        out[seat] = _squash(values[seat] - max(others, default=0.0))
+    return out
+
+
+def _squash(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-margin / MARGIN_SCALE))
