@@ -27,6 +27,7 @@ STOP_IDS = frozenset({"done", "skip", "none", "decline", "storage"})
 STOP_PENALTY = 0.05  # on a tie, do something rather than nothing
 BUY_PENALTY = 0.3  # the resource goes to a rival
 DIE_WORTH = 0.55  # VP a pip in the compartment is worth before it is used
+RIVAL_WEIGHT = 0.2  # how much a rival's gain counts against us (more than one rival)
 
 
 def copy_game(g: Game) -> Game:
@@ -36,6 +37,7 @@ def copy_game(g: Game) -> Game:
 
 
 def value(g: Game, seat: int) -> float:
+    """The seat's own worth in VP (dice in hand included)."""
     if g.is_over:
         result = g.result
         assert result is not None
@@ -43,6 +45,20 @@ def value(g: Game, seat: int) -> float:
     p = g.state.players[seat]
     pips = sum(d.value for d in p.standard) + sum(d.value for d in p.secure)
     return worth(g, seat) + DIE_WORTH * pips
+
+
+def standing(g: Game, seat: int) -> float:
+    """Own worth against the rivals': solo, minus Hal's VP (buying his die
+    scores him a VP); otherwise minus a little of what the others gain."""
+    own = value(g, seat)
+    if g.state.hal is not None:
+        if g.is_over:
+            result = g.result
+            assert result is not None
+            return own - result["scores"][1]
+        return own - g.state.hal.vp
+    others = [value(g, p.seat) for p in g.state.players if p.seat != seat]
+    return own - RIVAL_WEIGHT * sum(others) / max(len(others), 1)
 
 
 def _bias(option: str) -> float:
@@ -64,7 +80,7 @@ def _immediate(g: Game, seat: int) -> str:
     assert d is not None
     best, best_v = d.options[0].id, float("-inf")
     for o in d.options:
-        v = value(_after(g, seat, o.id), seat) + _bias(o.id)
+        v = standing(_after(g, seat, o.id), seat) + _bias(o.id)
         if v > best_v:
             best, best_v = o.id, v
     return best
@@ -77,7 +93,7 @@ def _settle(g: Game, seat: int) -> float:
         if d is None or d.seat != seat or d.kind == "turn":
             break
         g.apply(Action(seat, _immediate(g, seat)))
-    return value(g, seat)
+    return standing(g, seat)
 
 
 def simple_choice(g: Game, rng: random.Random) -> str:
