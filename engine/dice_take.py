@@ -1,6 +1,7 @@
 """Taking a die in Sequence A: your own (either area), or one bought from
 another compartment; flipping with debris; and (rules version 2, R2 amended
-and R18) which dice may be taken at all: only those that can then be used."""
+and R18, engine/READINGS.md 16) which dice may be taken at all: only those
+that can then be used, and which A.1 choices keep such a die."""
 
 from __future__ import annotations
 
