@@ -38,6 +38,8 @@ class BlackAngelBot(commands.Bot):
             DiscordFmt(self),
             max_reminders=self.cfg.max_reminders,
             default_reminder_minutes=self.cfg.reminder_minutes,
+            bot_level=self.cfg.bot_level,
+            bot_seconds=self.cfg.bot_seconds,
         )
         loaded = await svc.load_all()
         log.info("%s running games loaded from %s", loaded, self.db_path)

@@ -16,6 +16,8 @@ class Config:
     test_guild_id: int | None
     reminder_minutes: int
     max_reminders: int
+    bot_level: str = "simple"  # who plays timed-out turns and removed players' seats
+    bot_seconds: float = 1.0  # the strong bot's thinking time per decision
 
     @classmethod
     def from_env(cls, *, load_dotenv: bool = True) -> Config:
@@ -31,4 +33,6 @@ class Config:
             test_guild_id=int(guild) if guild.isdigit() else None,
             reminder_minutes=int(os.environ.get("REMINDER_MINUTES") or 12 * 60),
             max_reminders=int(os.environ.get("MAX_REMINDERS") or 3),
+            bot_level=(os.environ.get("BOT_LEVEL") or "simple").strip().lower(),
+            bot_seconds=float(os.environ.get("BOT_SECONDS") or 1.0),
         )

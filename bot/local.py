@@ -20,13 +20,15 @@ from typing import IO, Any
 
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
+from bot.service.model import BOT_LEVELS, bot_name, is_bot
 from storage import Store, default_db_path
 
 CHANNEL = 1  # the terminal is one channel
 HOST = "host"
 
 LOCAL_HELP = """Commands (one per line):
-  new <players 2-4> [advanced] [random|lobby]   create a game (you are "host")
+  new <players 1-4> [advanced] [random|lobby] [bots N] [simple|strong]
+                           create a game (you are "host"); N bot players take seats
   join <name> [colour]     seat a player          leave <name>
   colour <name> <colour>   wish a colour          start [seed]
   options                  what must be decided   play <id|number|label>  (also: choose, or just the number)
@@ -38,6 +40,20 @@ LOCAL_HELP = """Commands (one per line):
   replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute on|off
   wait <minutes>           move the clock on (reminders, timeouts)   tick   run them now
   help | quit"""
+
+
+def parse_bots(args: list[str]) -> tuple[int, str]:
+    """``bots 2``, ``bots=2`` or ``bots:2``, and a level word (simple/strong)."""
+    bots, level = 0, "simple"
+    for i, a in enumerate(args):
+        low = a.lower()
+        if low in BOT_LEVELS:
+            level = low
+        elif low.startswith(("bots=", "bots:")) and low[5:].isdigit():
+            bots = int(low[5:])
+        elif low == "bots" and i + 1 < len(args) and args[i + 1].isdigit():
+            bots = int(args[i + 1])
+    return bots, level
 
 
 def user_id(name: str) -> int:
@@ -59,8 +75,8 @@ class LocalFmt:
         return "@" + self.name(uid)
 
     def name(self, uid: int) -> str:
-        if uid == BOT_USER:
-            return "the bot"
+        if is_bot(uid):
+            return bot_name(uid)
         return self.names.get(uid, f"player-{uid % 10000}")
 
     def when(self, ts: float) -> str:
@@ -215,7 +231,12 @@ class Local:
             n = int(args[0]) if args and args[0].isdigit() else 2
             adv = "advanced" in args
             order = "lobby" if "lobby" in args else "random"
-            await self.show(await svc.create(CHANNEL, self.actor(), n, advanced=adv, order=order))
+            bots, level = parse_bots(args[1:])
+            await self.show(
+                await svc.create(
+                    CHANNEL, self.actor(), n, advanced=adv, order=order, bots=bots, bot_level=level
+                )
+            )
         elif cmd == "join":
             if not args:
                 self.say("✖ join <name> [colour]")

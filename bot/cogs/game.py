@@ -73,6 +73,8 @@ class GameCog(commands.Cog):
         advanced="use the advanced rules",
         order="seat order at start: random, or the lobby's join order",
         difficulty="solo: Hal's difficulty",
+        bots="seats played by bots (e.g. 2 in a 3-player game: you against two bots)",
+        bot_level="how well the bots play: simple (quick) or strong (searches ~1 s a move)",
     )
     async def new(
         self,
@@ -81,6 +83,8 @@ class GameCog(commands.Cog):
         advanced: bool = False,
         order: Literal["random", "lobby"] = "random",
         difficulty: Difficulty | None = None,
+        bots: app_commands.Range[int, 0, 3] = 0,
+        bot_level: Literal["simple", "strong"] = "simple",
     ) -> None:
         async def work(actor, cid):
             return await self.svc.create(
@@ -91,6 +95,8 @@ class GameCog(commands.Cog):
                 advanced=advanced,
                 difficulty=difficulty,
                 order=order,
+                bots=bots,
+                bot_level=bot_level,
             )
 
         await self._run(interaction, work, ephemeral=False, update=False)

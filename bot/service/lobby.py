@@ -15,9 +15,11 @@ from bot.service.helpers import (
     parse_colour,
 )
 from bot.service.model import (
+    BOT_LEVELS,
     Actor,
     Reply,
     ServiceError,
+    bot_user,
     fail,
 )
 from bot.service.write import WritePath
@@ -48,7 +50,11 @@ class LobbyMixin(WritePath):
         advanced: bool = False,
         difficulty: str | None = None,
         order: str = "random",
+        bots: int = 0,
+        bot_level: str = "simple",
     ) -> Reply:
+        """Open a lobby; ``bots`` seats are taken by bot players of ``bot_level``
+        (so one person can start a 3-player game against two bots)."""
         if guild_id is not None and not actor.moderator:
             gs = await self.store.get_guild_settings(guild_id)
             if gs.start_policy == "moderators":
@@ -59,6 +65,14 @@ class LobbyMixin(WritePath):
             return fail("Seat order is `random` or `lobby`.")
         if players > 1:
             difficulty = None  # Hal's difficulty is for solo games only
+        if bots and players == 1:
+            return fail("A solo game is against Hal; bot seats are for 2-4 players.")
+        if not 0 <= bots < players and players > 1:
+            return fail(
+                f"A {players}-player game has room for 0 to {players - 1} bots besides you."
+            )
+        if bot_level not in BOT_LEVELS:
+            return fail(f"Bot level: {' or '.join(BOT_LEVELS)}.")
         opts = options_json(players, advanced, difficulty)
         try:  # ask the engine now, so nobody waits in a lobby that cannot start
             Game.new(engine.options_from_json(opts), 0)
@@ -72,13 +86,19 @@ class LobbyMixin(WritePath):
             except ChannelBusyError:
                 return fail("This channel already has a game. Use a thread or another channel.")
             await self.store.join_game(rec.id, actor.user_id, max_seats=players)
+            for i in range(bots):
+                await self.store.join_game(rec.id, bot_user(bot_level, i), max_seats=players)
             await self.store.update_game_settings(
                 rec.id, seat_order="lobby" if order == "lobby" else "random"
             )
         kind = "advanced" if advanced else "basic"
+        with_bots = (
+            f" with {bots} bot player{'s' if bots > 1 else ''} ({bot_level})" if bots else ""
+        )
+        join = "" if bots + 1 == players else "Join with `join`; "
         return Reply(
-            f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order) "
-            f"created by {self.fmt.mention(actor.user_id)}. Join with `join`; "
+            f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order){with_bots} "
+            f"created by {self.fmt.mention(actor.user_id)}. {join}"
             f"{self.fmt.mention(actor.user_id)} starts it with `start`."
         )
 

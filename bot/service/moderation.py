@@ -108,7 +108,7 @@ class ModerationMixin(WritePath):
             who = (
                 f"{e.game.name(seat)} is now played by {self.fmt.mention(new_user)}"
                 if new_user != BOT_USER
-                else f"{e.game.name(seat)} is now played by the bot (simplest legal choices)"
+                else f"{e.game.name(seat)} is now played by the bot ({self.bot_level})"
             )
             reply = Reply(
                 f"🔁 {self.fmt.mention(actor.user_id)} (moderator) replaced "
@@ -141,5 +141,6 @@ class ModerationMixin(WritePath):
                 f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back the last action.\n",
                 new_turn=True,
             )
+            await self._auto(e2, reply)  # back on a bot's decision: the bot plays on
             await self._finish_reply(e2, reply)
             return reply

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import logging
 
-from bot.service.helpers import (
-    simplest_option,
-)
 from bot.service.model import (
-    BOT_USER,
     Entry,
     Reply,
+    is_bot,
 )
 from bot.service.write import WritePath
-from engine import Action
 from storage import (
     GameStatus,
 )
@@ -60,21 +56,29 @@ class RemindersMixin(WritePath):
             if e is None or e.record.status is not GameStatus.RUNNING:
                 return None
             d = e.game.decision
-            if d is None or e.user(d.seat) == BOT_USER:
+            if d is None:
                 return None
+            if is_bot(e.user(d.seat)):
+                # A bot seat left waiting (a rollback onto it, a restart mid-move): play on.
+                reply = Reply("")
+                if not await self._auto(e, reply):
+                    return None
+                await self._finish_reply(e, reply)
+                return reply
             st = e.settings
             idle = now - e.record.updated_at
             if st.timeout_minutes and idle >= st.timeout_minutes * 60:
                 seat = d.seat
-                reply = Reply(f"⌛ Time is up for {self.who(e, seat)}: the bot plays for them.\n")
+                reply = Reply(
+                    f"⌛ Time is up for {self.who(e, seat)}: "
+                    f"the bot ({self.bot_level}) plays their turn.\n"
+                )
                 n = 0
                 while n < 200:
                     d = e.game.decision
                     if d is None or d.seat != seat or e.game.is_over:
                         break
-                    o = simplest_option(d)
-                    reply.text += f"• {o.label if not d.secret else 'a hidden choice'}\n"
-                    await self._apply(e, Action(seat, o.id), None, reply, d)
+                    await self._bot_move(e, d, reply, self.bot_level)
                     n += 1
                     if reply.new_turn:
                         break
