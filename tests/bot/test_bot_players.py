@@ -1,0 +1,173 @@
+"""Bot players in the service (issue 14): removed seats, timeouts, bot seats at
+creation, rollback onto a bot's decision, and the log replaying without a bot."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import engine
+from bot.local import parse_bots
+from bot.service import Actor
+from bot.service.botplay import public_choice
+from bot.service.helpers import simplest_option
+from bot.service.model import bot_level, bot_user, is_bot
+from engine import Action, Decision, Option
+from tests.bot.helpers import Harness
+from tests.bot.play import lobby, step
+
+CID = 900
+A, B, C = 2001, 2002, 2003
+BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
+
+
+def bot_lines(h: Harness) -> list[str]:
+    return [m for t in h.public_texts() for m in t.splitlines() if m.startswith("🤖")]
+
+
+async def test_removed_seat_is_played_and_every_move_announced(quick: Harness) -> None:
+    h = quick
+    await lobby(h, CID, [A, B, C], seed=4)
+    e = await h.svc._entry(CID)
+    seat_b = e.seat_of(B)
+    await h.cmd("mod remove", 9, CID, manage=True, seat=seat_b + 1)
+    rng = random.Random(2)
+    before = (await h.svc._entry(CID)).version
+    while (await h.svc._entry(CID)).version < before + 60:
+        await step(h, CID, rng)
+    e = await h.svc._entry(CID)
+    bot_actions = [a for a in await h.store.get_actions(e.record.id) if a.seat == seat_b]
+    lines = bot_lines(h)
+    assert bot_actions and len(lines) >= len(bot_actions)
+    name = e.game.name(seat_b)
+    for line in lines:
+        m = BOT_LINE.fullmatch(line)
+        assert m and m.group(1) == name, line
+        assert "hidden choice" not in line
+        assert not re.search(r"(Play|Discard|Keep|Spend) .*#\d+", line), line  # hand cards hidden
+    assert "played by the bot (simple)" in "\n".join(h.public_texts())
+
+
+async def test_timeout_is_played_by_the_bot_without_throwing_dice_away(quick: Harness) -> None:
+    h = quick
+    await lobby(h, CID, [A, B], seed=3)
+    await h.cmd("mod timeout", 9, CID, manage=True, minutes=60)
+    e = await h.svc._entry(CID)
+    seat = e.game.decision.seat
+    assert e.game.decision.kind == "turn" and e.game.state.players[seat].dice
+    h.clock.advance(61)
+    notes = await h.svc.tick()
+    assert len(notes) == 1
+    text = notes[0].text
+    assert "Time is up" in text and "the bot (simple) plays their turn" in text
+    moves = [m.group(2) for line in text.splitlines() if (m := BOT_LINE.fullmatch(line))]
+    assert moves, text
+    assert not moves[0].startswith("Sequence B")  # dice in hand: use one, lose no VP
+    assert "hidden choice" not in text
+    actions = await h.store.get_actions(e.record.id)
+    assert actions[-1].user_id is None  # the bot's move, an ordinary action in the log
+
+
+async def test_one_person_plays_a_three_player_game_against_two_bots(quick: Harness) -> None:
+    h = quick
+    made = await h.cmd("new", A, CID, players=3, bots=2)
+    assert "with 2 bot players (simple)" in made.sent[-1].content
+    h.svc.seed_source = lambda: 21
+    await h.cmd("start", A, CID)
+    e = await h.svc._entry(CID)
+    assert sorted(s.user_id for s in e.seats) == sorted(
+        [A, bot_user("simple", 0), bot_user("simple", 1)]
+    )
+    rng = random.Random(1)
+    moves = 0
+    while (e := await h.svc._entry(CID)) is not None and not e.game.is_over:
+        assert e.user(e.game.decision.seat) == A  # the bots never keep anyone waiting
+        await step(h, CID, rng)
+        moves += 1
+        assert moves < 2000
+    texts = "\n".join(h.public_texts())
+    assert "The game is over" in texts
+    rec = (await h.store.list_games(channel_id=CID, limit=1))[0]
+    actions = await h.store.get_actions(rec.id)
+    by_bots = [a for a in actions if a.user_id is None]
+    assert len(by_bots) > moves  # two seats out of three
+    # Replay never re-runs a bot: the log alone rebuilds the finished game.
+    loaded = await h.store.load_game(rec.id)
+    again = engine.replay(
+        engine.options_from_json(rec.options),
+        rec.seed,
+        [Action.from_json(a.action) for a in actions],
+    )
+    assert again.to_json() == loaded.game.to_json() and again.is_over
+
+
+async def test_bot_seats_are_refused_where_they_make_no_sense(quick: Harness) -> None:
+    h = quick
+    solo = await h.svc.create(CID, Actor(A), 1, bots=1)
+    assert not solo.ok and "Hal" in solo.text
+    full = await h.svc.create(CID, Actor(A), 3, bots=3)
+    assert not full.ok and "0 to 2 bots" in full.text
+    level = await h.svc.create(CID, Actor(A), 2, bots=1, bot_level="genius")
+    assert not level.ok
+
+
+async def test_rollback_onto_a_bot_decision_resumes_bot_play(quick: Harness) -> None:
+    h = quick
+    await h.cmd("new", A, CID, players=2, bots=1)
+    h.svc.seed_source = lambda: 5
+    await h.cmd("start", A, CID)
+    rng = random.Random(3)
+    for _ in range(6):
+        await step(h, CID, rng)
+    e = await h.svc._entry(CID)
+    actions = await h.store.get_actions(e.record.id)
+    assert actions[-1].user_id is None  # the bot moved last
+    version = e.version
+    reply = await h.svc.rollback(CID, Actor(9, moderator=True))
+    assert reply.ok and "rolled back" in reply.text
+    assert "🤖 The bot plays for" in reply.text
+    e = await h.svc._entry(CID)
+    assert e.version == version and e.user(e.game.decision.seat) == A
+
+
+def test_public_choice_names_what_is_public_and_hides_hand_cards() -> None:
+    turn = Decision(
+        0,
+        "turn",
+        "Your turn",
+        (
+            Option("play:m12", "Play Orange activation #12: ..."),
+            Option("die:o3", "Use your orange 3"),
+            Option("B", "Sequence B: reroll your dice, reset your board, advance"),
+        ),
+        secret=True,
+    )
+    assert public_choice(turn, "play:m12") == "plays a Mission card"
+    assert public_choice(turn, "die:o3") == "uses their orange 3"
+    assert public_choice(turn, "B").startswith("Sequence B: reroll their dice")
+    keep = Decision(0, "keep", "Keep one", (Option("keep:3", "Keep #3"),), secret=True)
+    assert public_choice(keep, "keep:3") == "keeps one of the drawn Mission cards"
+    action = Decision(0, "use_die", "Use", (Option("action:1", "Action 1: Discover Technology"),))
+    assert public_choice(action, "action:1") == "Action 1: Discover Technology"
+
+
+def test_the_fallback_uses_a_die_rather_than_sequence_b() -> None:
+    d = Decision(
+        0,
+        "turn",
+        "Your turn",
+        (Option("die:y1", "1"), Option("die:o3r", "3"), Option("die:g0", "0"), Option("B", "B")),
+        secret=True,
+    )
+    assert simplest_option(d).id == "die:o3r"
+    only_star = Decision(0, "turn", "t", (Option("die:g0", "0"), Option("B", "B")), secret=True)
+    assert simplest_option(only_star).id == "B"
+
+
+def test_bot_seat_ids_carry_their_level() -> None:
+    assert [bot_level(bot_user("simple", i), "strong") for i in range(3)] == ["simple"] * 3
+    assert bot_level(bot_user("strong", 1), "simple") == "strong"
+    assert bot_level(0, "strong") == "strong"  # a removed player's seat: the service's level
+    assert is_bot(0) and is_bot(bot_user("strong", 0)) and not is_bot(A)
+    assert parse_bots(["bots", "2", "strong"]) == (2, "strong")
+    assert parse_bots(["advanced", "bots=1"]) == (1, "simple")
