@@ -75,6 +75,11 @@ def _after(g: Game, seat: int, option: str) -> Game:
     return h
 
 
+def greedy_choice(g: Game, seat: int) -> str:
+    """The option whose immediate result stands best for `seat` (one step ahead)."""
+    return _immediate(g, seat)
+
+
 def _immediate(g: Game, seat: int) -> str:
     d = g.decision
     assert d is not None
@@ -96,17 +101,25 @@ def _settle(g: Game, seat: int) -> float:
     return standing(g, seat)
 
 
-def simple_choice(g: Game, rng: random.Random) -> str:
+def ranked_options(g: Game, rng: random.Random) -> list[tuple[float, str]]:
+    """Every option with the standing it leads to once the turn is finished
+    greedily, best first."""
     d = g.decision
     assert d is not None
     seat = d.seat
-    if len(d.options) == 1:
-        return d.options[0].id
     scored = []
     for o in d.options:
         h = _after(g, seat, o.id)
         scored.append((_settle(h, seat) + _bias(o.id) + rng.random() * 1e-6, o.id))
-    return max(scored)[1]
+    return sorted(scored, reverse=True)
+
+
+def simple_choice(g: Game, rng: random.Random) -> str:
+    d = g.decision
+    assert d is not None
+    if len(d.options) == 1:
+        return d.options[0].id
+    return ranked_options(g, rng)[0][1]
 
 
 def rollout_choice(g: Game, rng: random.Random) -> str:

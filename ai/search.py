@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ai.budget import Budget
 from ai.determinize import determinize
-from ai.rules import rollout_choice, value
+from ai.rules import greedy_choice, ranked_options, rollout_choice, value
 from engine.decision import Action
 from engine.game import Game
 
@@ -33,6 +33,7 @@ HORIZON = 60  # play-out decisions before the position is judged by worth
 MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
 WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
 SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
+CANDIDATES = 3  # root options the search compares (the rules of thumb's best)
 
 
 @dataclass(slots=True)
@@ -60,6 +61,10 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
     root = Node(seat=root_seat)
     spent = budget.stopper()
     iterations = decisions = 0
+    # The rules of thumb shortlist the root's options; the search picks among them.
+    first = determinize(view, rng)
+    samples.append(pickle.dumps(first.state, pickle.HIGHEST_PROTOCOL))
+    shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]] if len(ids) > 1 else ids
     while not spent(iterations):
         if len(samples) < SAMPLES:
             game = determinize(view, rng)
@@ -67,7 +72,7 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
         state: GameState = pickle.loads(samples[iterations % len(samples)])
         state.seed = rng.getrandbits(62)  # fresh dice and draws for this iteration
         state.rng_counter = 0
-        decisions += _iterate(Game(state), root, rng)
+        decisions += _iterate(Game(state), root, root_seat, shortlist, rng)
         iterations += 1
     visits = {i: root.children[i].visits if i in root.children else 0 for i in ids}
     values = {
@@ -75,11 +80,14 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
         for i in ids
         if i in root.children and root.children[i].visits
     }
-    best = max(ids, key=lambda i: (visits[i], values.get(i, 0.0)))
+    rank = {i: -k for k, i in enumerate(shortlist)}
+    best = max(shortlist, key=lambda i: (visits[i], values.get(i, 0.0), rank[i]))
     return SearchResult(best, iterations, decisions, visits, values)
 
 
-def _iterate(game: Game, root: Node, rng: random.Random) -> int:
+def _iterate(
+    game: Game, root: Node, root_seat: int, shortlist: list[str], rng: random.Random
+) -> int:
     path = [root]
     node = root
     applied = 0
@@ -88,7 +96,7 @@ def _iterate(game: Game, root: Node, rng: random.Random) -> int:
         d = game.decision
         assert d is not None
         node.seat = d.seat
-        legal = [o.id for o in d.options]
+        legal = shortlist if node is root else [o.id for o in d.options]
         for i in legal:
             child = node.children.get(i)
             if child is None:
@@ -107,12 +115,20 @@ def _iterate(game: Game, root: Node, rng: random.Random) -> int:
         applied += 1
         node = node.children[move]
         path.append(node)
-    # Play-out.
+    # Play-out: the searching seat finishes its turn by its rules of thumb
+    # (greedy, as `simple` would), everyone else plays the cheap policy, until
+    # the searching seat's next turn begins (or the horizon).
     steps = 0
     while not game.is_over and steps < HORIZON:
         d = game.decision
         assert d is not None
-        game.apply(Action(d.seat, rollout_choice(game, rng)))
+        if d.seat == root_seat:
+            if d.kind == "turn" and not game.state.turn and steps:
+                break
+            option = greedy_choice(game, d.seat) if d.kind != "turn" else rollout_choice(game, rng)
+        else:
+            option = rollout_choice(game, rng)
+        game.apply(Action(d.seat, option))
         steps += 1
     rewards = _rewards(game)
     # Back-up: each node is credited with the reward of the seat that moved into it.

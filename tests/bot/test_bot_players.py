@@ -171,3 +171,18 @@ def test_bot_seat_ids_carry_their_level() -> None:
     assert is_bot(0) and is_bot(bot_user("strong", 0)) and not is_bot(A)
     assert parse_bots(["bots", "2", "strong"]) == (2, "strong")
     assert parse_bots(["advanced", "bots=1"]) == (1, "simple")
+
+
+async def test_local_mode_new_with_bot_seats(tmp_path) -> None:
+    from io import StringIO
+
+    from bot.local import Local
+
+    out = StringIO()
+    local = Local(str(tmp_path / "local.sqlite3"), tmp_path / "img", out, render=False)
+    script = "new 3 bots 2\nstart 9\n" + "1\n" * 6 + "quit\n"
+    assert await local.run(StringIO(script)) == 0
+    text = out.getvalue()
+    assert "with 2 bot players (simple)" in text and "The game starts" in text
+    assert "bot 1 (simple)" in text and "bot 2 (simple)" in text
+    assert "🤖 The bot plays for" in text
