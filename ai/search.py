@@ -4,11 +4,16 @@ After OpenSpiel's ismcts.py: one tree for the searching seat's information
 set. Each iteration samples a game consistent with the view (ai/determinize.py:
 other hands, face-down cards and deck orders drawn from the unseen cards, a
 fresh seed for the dice), walks the tree choosing among the options legal in
-*that* sample by UCB with availability counts, adds one node, plays out with
-the cheap rollout policy (ai/rules.py) for a bounded number of decisions and
+*that* sample by UCB with availability counts, adds one node, plays out and
 backs up a reward for every seat: the win if the game ended, else a squashed
 margin of worth (ai/worth.py). Nodes are keyed by the options taken since the
 root; chance (dice, draws) is folded into the sampling ("open loop").
+
+Two uses of the rules of thumb (ai/rules.py) make a small budget count: the
+root compares only the `CANDIDATES` options they rank best, and in a play-out
+the searching seat finishes its own turn greedily while the others play the
+cheap rollout policy, up to the searching seat's next turn (solo: to the end,
+since each of Hal's turns scores).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ if TYPE_CHECKING:
 
 EXPLORATION = 0.7  # UCB constant, rewards in [0, 1]
 HORIZON = 60  # play-out decisions before the position is judged by worth
+SOLO_HORIZON = 400  # solo: to the end of the game
 MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
 WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
 SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
@@ -117,15 +123,21 @@ def _iterate(
         path.append(node)
     # Play-out: the searching seat finishes its turn by its rules of thumb
     # (greedy, as `simple` would), everyone else plays the cheap policy, until
-    # the searching seat's next turn begins (or the horizon).
+    # the searching seat's next turn begins (or the horizon). Solo, the play-out
+    # runs on to the end with the cheap policy: against Hal, whose every turn
+    # scores, how soon the game ends matters as much as the next turn.
+    solo = game.state.hal is not None
     steps = 0
-    while not game.is_over and steps < HORIZON:
+    own_turn = True
+    while not game.is_over and steps < (SOLO_HORIZON if solo else HORIZON):
         d = game.decision
         assert d is not None
-        if d.seat == root_seat:
-            if d.kind == "turn" and not game.state.turn and steps:
+        if d.seat == root_seat and d.kind == "turn" and not game.state.turn and steps:
+            if not solo:
                 break
-            option = greedy_choice(game, d.seat) if d.kind != "turn" else rollout_choice(game, rng)
+            own_turn = False
+        if d.seat == root_seat and own_turn and d.kind != "turn":
+            option = greedy_choice(game, d.seat)
         else:
             option = rollout_choice(game, rng)
         game.apply(Action(d.seat, option))

@@ -50,7 +50,7 @@ def simple_vs_random(games: int, seed: int) -> dict:
         seats = ["random"] * 4
         seats[seat] = "simple"
         r = play_game(GameOptions(players=4), seed + i, seats, Budget(iterations=1))
-        wins += seat in r.winners
+        wins += r.winners == [seat]  # a shared win is not counted
         vp.append(r.scores[seat])
     return {
         "games": games,
@@ -61,20 +61,23 @@ def simple_vs_random(games: int, seed: int) -> dict:
 
 
 def strong_vs_simple(games: int, seed: int, budget: Budget) -> dict:
-    wins = 0
+    wins = ties = 0
     margins = []
     for i in range(games):
         seat = i % 2
         seats = ["simple", "simple"]
         seats[seat] = "strong"
         r = play_game(GameOptions(players=2), seed + i, seats, budget)
-        wins += seat in r.winners
+        wins += r.winners == [seat]
+        ties += len(r.winners) > 1
         margins.append(r.scores[seat] - r.scores[1 - seat])
         print(json.dumps({"strong_vs_simple": r.to_json()}), flush=True)
     return {
         "games": games,
         "strong_wins": wins,
+        "ties": ties,
         "win_rate": round(wins / games, 3),
+        "win_rate_ties_half": round((wins + ties / 2) / games, 3),
         "mean_margin": round(sum(margins) / games, 2),
     }
 
