@@ -12,8 +12,7 @@ root; chance (dice, draws) is folded into the sampling ("open loop").
 Two uses of the rules of thumb (ai/rules.py) make a small budget count: the
 root compares only the `CANDIDATES` options they rank best, and in a play-out
 the searching seat finishes its own turn greedily while the others play the
-cheap rollout policy, up to the searching seat's next turn (solo: to the end,
-since each of Hal's turns scores).
+cheap rollout policy (Hal plays himself), up to the searching seat's next turn.
 """
 
 from __future__ import annotations
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 
 EXPLORATION = 0.7  # UCB constant, rewards in [0, 1]
 HORIZON = 60  # play-out decisions before the position is judged by worth
-SOLO_HORIZON = 400  # solo: to the end of the game
 MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
 WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
 SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
@@ -122,22 +120,16 @@ def _iterate(
         node = node.children[move]
         path.append(node)
     # Play-out: the searching seat finishes its turn by its rules of thumb
-    # (greedy, as `simple` would), everyone else plays the cheap policy, until
-    # the searching seat's next turn begins (or the horizon). Solo, the play-out
-    # runs on to the end with the cheap policy: against Hal, whose every turn
-    # scores, how soon the game ends matters as much as the next turn.
-    solo = game.state.hal is not None
+    # (greedy, as `simple` would), everyone else plays the cheap policy (Hal
+    # plays himself), until the searching seat's next turn begins (or the horizon).
     steps = 0
-    own_turn = True
-    while not game.is_over and steps < (SOLO_HORIZON if solo else HORIZON):
+    while not game.is_over and steps < HORIZON:
         d = game.decision
         assert d is not None
-        if d.seat == root_seat and d.kind == "turn" and not game.state.turn and steps:
-            if not solo:
+        if d.seat == root_seat:
+            if d.kind == "turn" and not game.state.turn and steps:
                 break
-            own_turn = False
-        if d.seat == root_seat and own_turn and d.kind != "turn":
-            option = greedy_choice(game, d.seat)
+            option = greedy_choice(game, d.seat) if d.kind != "turn" else rollout_choice(game, rng)
         else:
             option = rollout_choice(game, rng)
         game.apply(Action(d.seat, option))
