@@ -13,6 +13,9 @@ Record the current version's games: ``python -m tests.engine.golden`` (writes
 data/golden-v<RULES_VERSION>.json). Files of older versions are never
 rewritten: data/golden.json holds version 1, stored before options carried a
 version (its options have no ``rules_version``, as in the live database).
+The current version's file may be re-recorded only while no deployed bot has
+created a game under it (version 2: until the deploy that ships issues #9 and
+#12, which both gate on it); after that it is frozen like the others.
 """
 
 from __future__ import annotations
