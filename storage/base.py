@@ -29,8 +29,10 @@ from storage.models import (
 G = TypeVar("G")
 T = TypeVar("T")
 
-#: Environment variable naming the database file.
+#: Environment variable naming the database: a file path or a ``postgresql://`` URL.
 DB_ENV: Final = "BLACK_ANGEL_DB"
+#: Read when ``BLACK_ANGEL_DB`` is not set (the name hosting platforms use).
+URL_ENV: Final = "DATABASE_URL"
 #: Database file used when the environment does not name one (in the working dir).
 DEFAULT_DB: Final = "black_angel.sqlite3"
 #: Snapshot after every Nth action. Measured (bench/storage.py): ``Game.to_json``
@@ -38,8 +40,9 @@ DEFAULT_DB: Final = "black_angel.sqlite3"
 #: replaying up to 9 actions on load costs < 0.6 ms (apply ~0.07 ms), and
 #: 1,000 games load in ~1 s either way. Every 10th action, and always the final state.
 DEFAULT_SNAPSHOT_EVERY: Final = 10
-#: Snapshots kept per game (older ones are deleted when a new one is written).
-DEFAULT_KEEP_SNAPSHOTS: Final = 1
+#: Snapshots kept per game (older ones are deleted when a new one is written). Two,
+#: so that loading checks the newest against a replay from the one before (replay.py).
+DEFAULT_KEEP_SNAPSHOTS: Final = 2
 
 SnapshotArg = JsonDict | str | Callable[[], JsonDict] | None
 
@@ -60,8 +63,14 @@ UNSET: Final = _Unset()
 
 
 def default_db_path() -> str:
-    """``$BLACK_ANGEL_DB`` if set (and not empty), else ``black_angel.sqlite3``."""
-    return os.environ.get(DB_ENV) or DEFAULT_DB
+    """Where the games live: ``$BLACK_ANGEL_DB`` if set (and not empty), else
+    ``$DATABASE_URL`` (the name hosting platforms use), else
+    ``black_angel.sqlite3``. A ``postgresql://`` URL selects PostgreSQL; anything
+    else is a SQLite file (``sqlite:///path`` is read as ``path``)."""
+    target = os.environ.get(DB_ENV) or os.environ.get(URL_ENV) or DEFAULT_DB
+    if target.startswith("sqlite:///"):
+        target = target.removeprefix("sqlite:///") or DEFAULT_DB
+    return target
 
 
 def new_seed() -> int:
@@ -131,8 +140,12 @@ def open_backend(
     busy_timeout_ms: int = 5000,
     synchronous: Literal["FULL", "NORMAL"] = "FULL",
 ) -> Backend:
-    """The backend for a path (SQLite)."""
+    """The backend for a ``postgresql://`` URL (PostgreSQL), else a path (SQLite)."""
+    from storage.postgres import PostgresBackend, is_postgres_url
     from storage.sqlite import SQLiteBackend
+
+    if is_postgres_url(target):
+        return PostgresBackend(target)
 
     return SQLiteBackend(target, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
 
