@@ -59,9 +59,12 @@ class ModerationMixin(WritePath):
             )
 
     async def _mod(self, channel_id: int, actor: Actor) -> Entry:
-        """The channel's started game for a moderator (lock held)."""
+        """The channel's started game for a moderator, as stored now (lock held):
+        moderation is rare, so the record is read again and a cache that is
+        behind it is reloaded before anything is judged."""
         self._require_mod(actor)
-        e = await self._current(channel_id)
+        rec = await self.store.active_game(channel_id)
+        e = None if rec is None else await self._fresh(channel_id, rec.id, rec.revision)
         if e is None:
             raise ServiceError("There is no game running in this channel.")
         return e
