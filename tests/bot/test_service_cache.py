@@ -37,24 +37,24 @@ async def test_a_reader_missing_the_cache_cannot_overwrite_a_click(tmp_path: Pat
         svc.drop(CID)  # evicted, or dropped after an error
         appended = asyncio.Event()
         real_append, real_load = p.store.append_action, p.store.load_game
-        loads = 0
 
         async def append(*a, **kw):
             res = await real_append(*a, **kw)
             appended.set()
             return res
 
-        async def load(game_id):  # the second load (the reader's) returns after the click
-            nonlocal loads
-            loads += 1
+        async def load(game_id):  # a load by the reader returns only after the click
             loaded = await real_load(game_id)
-            if loads == 2:
+            task = asyncio.current_task()
+            if task is not None and task.get_name() == "reader":
                 await asyncio.wait_for(appended.wait(), 5)
             return loaded
 
         p.store.append_action = append  # type: ignore[method-assign]
         p.store.load_game = load  # type: ignore[method-assign]
-        clicked, board = await asyncio.gather(press(svc, CID, button), svc.board(CID))
+        click = asyncio.create_task(press(svc, CID, button), name="click")
+        reader = asyncio.create_task(svc.board(CID), name="reader")
+        clicked, board = await asyncio.gather(click, reader)
         assert clicked.ok, clicked.text
         assert board.ok
         for _ in range(3):
