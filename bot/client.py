@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
 from bot.service import GameService
 from bot.views import DYNAMIC_ITEMS
-from storage import Store
+from storage import LeaseHeldError, Store
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,7 @@ class BlackAngelBot(commands.Bot):
         self.force_sync = force_sync
         self.store: Store[Any] | None = None
         self.frontend: Frontend | None = None
+        self.svc: GameService | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
@@ -39,6 +41,9 @@ class BlackAngelBot(commands.Bot):
             max_reminders=self.cfg.max_reminders,
             default_reminder_minutes=self.cfg.reminder_minutes,
         )
+        # one running bot per database: refuse to start while another holds it
+        await svc.claim_instance(on_lost=self._lease_lost)
+        self.svc = svc
         loaded = await svc.load_all()
         log.info("%s running games loaded from %s", loaded, self.db_path)
         self.frontend = Frontend(svc, self)
@@ -63,8 +68,14 @@ class BlackAngelBot(commands.Bot):
         stamp.write_text(digest)
         log.info("synced %s slash commands (%s)", len(synced), where)
 
+    async def _lease_lost(self, message: str) -> None:
+        log.critical("stopping: %s", message)
+        await self.close()
+
     async def close(self) -> None:
         await super().close()
+        if self.svc is not None:
+            await self.svc.release_instance()
         if self.store is not None:
             await self.store.close()
 
@@ -75,5 +86,9 @@ class BlackAngelBot(commands.Bot):
 def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
     bot = BlackAngelBot(cfg, db=db, force_sync=force_sync)
     assert cfg.token
-    bot.run(cfg.token, log_handler=None)
+    try:
+        bot.run(cfg.token, log_handler=None)
+    except LeaseHeldError as exc:
+        print(exc, file=sys.stderr)
+        return 3
     return 0
