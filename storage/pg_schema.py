@@ -152,6 +152,29 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        6,
+        MIGRATIONS[5].description,
+        (
+            """
+            CREATE TABLE instance_leases (
+                scope           TEXT PRIMARY KEY,
+                owner           TEXT NOT NULL,
+                acquired_at     DOUBLE PRECISION NOT NULL,
+                heartbeat_at    DOUBLE PRECISION NOT NULL,
+                expires_at      DOUBLE PRECISION NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE game_faults (
+                game_id         BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                reason          TEXT NOT NULL,
+                detected_at     DOUBLE PRECISION NOT NULL,
+                notified_at     DOUBLE PRECISION
+            )
+            """,
+        ),
+    ),
 )
 
 assert [m.version for m in PG_MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
