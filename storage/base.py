@@ -145,7 +145,7 @@ def open_backend(
     from storage.sqlite import SQLiteBackend
 
     if is_postgres_url(target):
-        return PostgresBackend(target)
+        return PostgresBackend(target, synchronous=synchronous)
 
     return SQLiteBackend(target, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
 
