@@ -17,11 +17,42 @@ from bot.cogs.game import GameCog
 from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
 from bot.service import GameService
+from bot.service.format import Fmt
+from bot.service.instance import OnLost
 from bot.views import DYNAMIC_ITEMS
 from storage import LeaseHeldError, Store
 from storage.postgres import is_postgres_url, redact
 
 log = logging.getLogger(__name__)
+
+
+async def start_service(
+    cfg: Config, db: str, fmt: Fmt, *, on_lost: OnLost | None = None, **options: Any
+) -> GameService:
+    """Open the store, claim this process's lease and load its games: a bot's start.
+
+    A sharded process (``cfg.shards``) loads, reminds and times out its own
+    shards' games only. The lease (one process per database, or per shard range)
+    is claimed before anything is served: :class:`LeaseHeldError` names the
+    holder; ``on_lost`` is called if another process ever takes it over.
+    """
+    store = await Store.open(db, shards=cfg.shards)
+    try:
+        svc = GameService(
+            store,
+            fmt,
+            max_reminders=cfg.max_reminders,
+            default_reminder_minutes=cfg.reminder_minutes,
+            **options,
+        )
+        await svc.claim_instance(cfg.lease_scope, on_lost=on_lost)
+        loaded = await svc.load_all()
+    except BaseException:
+        await store.close()
+        raise
+    where = f" ({cfg.shards})" if cfg.shards else ""
+    log.info("%s running games loaded from %s%s", loaded, redact(db), where)
+    return svc
 
 
 class BlackAngelBot(commands.Bot):
@@ -40,20 +71,10 @@ class BlackAngelBot(commands.Bot):
         self._closing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        # a sharded process loads, reminds and times out its own shards' games only
-        self.store = await Store.open(self.db_path, shards=self.cfg.shards)
-        svc = GameService(
-            self.store,
-            DiscordFmt(self),
-            max_reminders=self.cfg.max_reminders,
-            default_reminder_minutes=self.cfg.reminder_minutes,
+        svc = await start_service(
+            self.cfg, self.db_path, DiscordFmt(self), on_lost=self._lease_lost
         )
-        # one process per database, or per shard range: refuse to start while
-        # another holds it (LeaseHeldError names the holder); stop if it is taken over
-        await svc.claim_instance(self.cfg.lease_scope, on_lost=self._lease_lost)
-        loaded = await svc.load_all()
-        where = f" ({self.cfg.shards})" if self.cfg.shards else ""
-        log.info("%s running games loaded from %s%s", loaded, redact(self.db_path), where)
+        self.store = svc.store
         self.frontend = Frontend(svc, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCog(self.frontend))
@@ -97,6 +118,12 @@ class BlackAngelBot(commands.Bot):
 
 class ShardedBlackAngelBot(BlackAngelBot, commands.AutoShardedBot):
     """The same bot as an :class:`AutoShardedBot` running ``SHARD_IDS`` of ``SHARD_COUNT``."""
+
+    def __init__(self, cfg: Config, **kwargs: Any) -> None:
+        super().__init__(cfg, **kwargs)
+        # discord.py makes this queue only when the shards launch, yet close() uses
+        # it: a start refused before that (a held lease) must still close cleanly
+        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
 
 
 def make_bot(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> BlackAngelBot:
