@@ -95,7 +95,7 @@ class TransferMixin(ActionLogMixin[G]):
         a snapshot; an import whose replay fails raises
         :class:`ExportFormatError` and writes nothing.
         """
-        parsed = _parse_export(doc)
+        parsed = parse_export(doc)
         g, seats, actions = parsed["game"], parsed["seats"], parsed["actions"]
         new_status = GameStatus(status) if status is not None else GameStatus(g["status"])
         if new_status in STARTED_STATUSES and g["seed"] is None:
@@ -190,7 +190,7 @@ class TransferMixin(ActionLogMixin[G]):
         return await self._write(fn)
 
 
-def _parse_export(doc: JsonDict | str | bytes) -> dict[str, Any]:
+def parse_export(doc: JsonDict | str | bytes) -> dict[str, Any]:
     """Validate an export document; return it (decoded) or raise ExportFormatError."""
     if isinstance(doc, str | bytes):
         size = len(doc.encode() if isinstance(doc, str) else doc)
@@ -205,10 +205,9 @@ def _parse_export(doc: JsonDict | str | bytes) -> dict[str, Any]:
             raise ExportFormatError("the JSON is nested too deeply to be an export") from exc
         except ValueError as exc:  # UnicodeDecodeError included
             raise ExportFormatError(f"not JSON: {exc}") from exc
-    depth = _depth(doc)
-    if depth > MAX_EXPORT_DEPTH:
+    if _depth(doc) > MAX_EXPORT_DEPTH:
         raise ExportFormatError(
-            f"the JSON is nested {depth} deep; an export nests at most {MAX_EXPORT_DEPTH} deep"
+            f"the JSON is nested more than {MAX_EXPORT_DEPTH} deep, deeper than any export"
         )
     if not isinstance(doc, dict):
         raise ExportFormatError("an export is a JSON object")

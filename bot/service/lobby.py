@@ -21,6 +21,7 @@ from bot.service.model import (
     ServiceError,
     bot_user,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 from engine import EngineError, Game
@@ -40,6 +41,7 @@ log = logging.getLogger(__name__)
 class LobbyMixin(WritePath):
     """Creating a game, joining and leaving its lobby, starting it."""
 
+    @refusing
     async def create(
         self,
         channel_id: int,
@@ -110,6 +112,7 @@ class LobbyMixin(WritePath):
             raise ServiceError("The game here has already started.")
         return rec
 
+    @refusing
     async def join(self, channel_id: int, actor: Actor, colour: str | None = None) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -127,6 +130,7 @@ class LobbyMixin(WritePath):
             + self._lobby_line(seats)
         )
 
+    @refusing
     async def leave(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -141,6 +145,7 @@ class LobbyMixin(WritePath):
                 return Reply(f"{self.fmt.mention(actor.user_id)} leaves; the lobby is closed.")
         return Reply(f"{self.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats))
 
+    @refusing
     async def colour(self, channel_id: int, actor: Actor, colour: str | None) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -159,6 +164,7 @@ class LobbyMixin(WritePath):
             self.fmt.name(s.user_id) + (f" ({s.colour})" if s.colour else "") for s in seats
         )
 
+    @refusing
     async def start(
         self,
         channel_id: int,
@@ -189,7 +195,9 @@ class LobbyMixin(WritePath):
                 random.Random(seed).shuffle(users)
             wishes = {s.user_id: s.colour for s in seats}
             colours = assign_colours(users, wishes)
-            final = dict(opts, colours=colours)  # the engine honours them; replays need them
+            # the engine honours the colours and replays need them; a game plays the rules
+            # current when it starts, even from a lobby opened before a deploy
+            final = dict(opts, colours=colours, rules_version=engine.RULES_VERSION)
             try:
                 game = await asyncio.to_thread(Game.new, engine.options_from_json(final), seed)
                 await self.store.start_game(
@@ -203,7 +211,7 @@ class LobbyMixin(WritePath):
             except (StorageError, EngineError) as exc:
                 log.exception("game %s: start failed", rec.id)
                 return fail(f"The game could not start: {exc}")
-            e = await self._refresh(channel_id)
+            e = await self._reload(channel_id)
             assert e is not None
             lines = [
                 f"🎲 The game starts ({'random' if order == 'random' else 'lobby'} seat order):",
