@@ -9,10 +9,14 @@ backs up a reward for every seat: the win if the game ended, else a squashed
 margin of worth (ai/worth.py). Nodes are keyed by the options taken since the
 root; chance (dice, draws) is folded into the sampling ("open loop").
 
-Two uses of the rules of thumb (ai/rules.py) make a small budget count: the
-root compares only the `CANDIDATES` options they rank best, and in a play-out
-the searching seat finishes its own turn greedily while the others play the
-cheap rollout policy (Hal plays himself), up to the searching seat's next turn.
+Three things make a small budget count. The rules of thumb (ai/rules.py)
+shortlist the root's options (the `CANDIDATES` they rank best). The root's
+candidates are compared with common random numbers: each round draws one
+sample, one seed for the dice and one for the play-out choices, and plays every
+candidate under them, so the comparison is not drowned by luck; the tree grows
+below each candidate. In a play-out the searching seat finishes its own turn
+greedily while the others play the cheap rollout policy (Hal plays himself),
+up to the searching seat's next turn.
 """
 
 from __future__ import annotations
@@ -64,20 +68,37 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
     samples: list[bytes] = []
     root = Node(seat=root_seat)
     spent = budget.stopper()
-    iterations = decisions = 0
+    iterations = decisions = rounds = 0
     # The rules of thumb shortlist the root's options; the search picks among them.
     first = determinize(view, rng)
     samples.append(pickle.dumps(first.state, pickle.HIGHEST_PROTOCOL))
     shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]] if len(ids) > 1 else ids
-    while not spent(iterations):
+    done = False
+    while not done:
         if len(samples) < SAMPLES:
             game = determinize(view, rng)
             samples.append(pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL))
-        state: GameState = pickle.loads(samples[iterations % len(samples)])
-        state.seed = rng.getrandbits(62)  # fresh dice and draws for this iteration
-        state.rng_counter = 0
-        decisions += _iterate(Game(state), root, root_seat, shortlist, rng)
-        iterations += 1
+        sample = samples[rounds % len(samples)]
+        seed, playout_seed = rng.getrandbits(62), rng.getrandbits(62)
+        rounds += 1
+        # Common random numbers: every candidate meets the same hidden cards,
+        # the same dice and the same play-out choices, so their comparison is
+        # not drowned by luck.
+        for move in shortlist:
+            done = spent(iterations)
+            if done:
+                break
+            state: GameState = pickle.loads(sample)
+            state.seed, state.rng_counter = seed, 0  # fresh dice and draws this round
+            game = Game(state)
+            child = root.children.setdefault(move, Node())
+            child.available += 1
+            game.apply(Action(root_seat, move))
+            n, rewards = _iterate(game, child, root_seat, random.Random(playout_seed))
+            child.reward += rewards.get(root_seat, 0.0)
+            root.visits += 1
+            decisions += n + 1
+            iterations += 1
     visits = {i: root.children[i].visits if i in root.children else 0 for i in ids}
     values = {
         i: round(root.children[i].reward / root.children[i].visits, 3)
@@ -85,40 +106,37 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
         if i in root.children and root.children[i].visits
     }
     rank = {i: -k for k, i in enumerate(shortlist)}
-    best = max(shortlist, key=lambda i: (visits[i], values.get(i, 0.0), rank[i]))
+    best = max(shortlist, key=lambda i: (values.get(i, -1.0), rank[i]))
     return SearchResult(best, iterations, decisions, visits, values)
 
 
 def _iterate(
-    game: Game, root: Node, root_seat: int, shortlist: list[str], rng: random.Random
-) -> int:
-    path = [root]
-    node = root
+    game: Game, start: Node, root_seat: int, rng: random.Random
+) -> tuple[int, dict[int, float]]:
+    """One descent from `start` (UCB among the options legal in this sample,
+    one new node), a play-out and the back-up below `start`. Returns the
+    decisions applied and every seat's reward."""
+    path = [start]
+    node = start
     applied = 0
-    # Selection and expansion.
     while not game.is_over:
         d = game.decision
         assert d is not None
         node.seat = d.seat
-        legal = shortlist if node is root else [o.id for o in d.options]
+        legal = [o.id for o in d.options]
         for i in legal:
             child = node.children.get(i)
             if child is None:
                 child = node.children[i] = Node()
             child.available += 1
         fresh = [i for i in legal if node.children[i].visits == 0]
-        if fresh:
-            move = rng.choice(fresh)
-            game.apply(Action(d.seat, move))
-            applied += 1
-            node = node.children[move]
-            path.append(node)
-            break
-        move = _ucb(node, legal)
+        move = rng.choice(fresh) if fresh else _ucb(node, legal)
         game.apply(Action(d.seat, move))
         applied += 1
         node = node.children[move]
         path.append(node)
+        if fresh:
+            break
     # Play-out: the searching seat finishes its turn by its rules of thumb
     # (greedy, as `simple` would), everyone else plays the cheap policy (Hal
     # plays himself), until the searching seat's next turn begins (or the horizon).
@@ -140,8 +158,8 @@ def _iterate(
         child.visits += 1
         if parent.seat is not None:
             child.reward += rewards.get(parent.seat, 0.0)
-    root.visits += 1
-    return applied + steps
+    start.visits += 1
+    return applied + steps, rewards
 
 
 def _ucb(node: Node, legal: list[str]) -> str:
