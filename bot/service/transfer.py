@@ -67,7 +67,7 @@ class TransferMixin(WritePath):
         async with self.lock(channel_id):
             try:
                 rec = await self.store.import_game(
-                    doc,
+                    data,
                     channel_id,
                     guild_id=guild_id,
                     created_by=actor.user_id,
