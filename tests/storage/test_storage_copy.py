@@ -128,6 +128,25 @@ async def test_refuses_a_destination_with_games(
         pg.drop_all()
 
 
+async def test_refuses_while_a_bot_runs_on_the_source(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    pg = Databases("postgresql", tmp_path, postgres_server)
+    try:
+        source, target = str(tmp_path / "a.sqlite3"), pg.new()
+        await fill(source)
+        async with Store(source) as bot:
+            await bot.acquire_lease("all", "host-1:42:cafe")
+            done = run_copy(source, target)
+            assert done.returncode == 2
+            assert "a bot is running on the source: host-1:42:cafe (all)" in done.stderr
+            await bot.release_lease("all", "host-1:42:cafe")
+        done = run_copy(source, target)  # stopped: the copy goes ahead
+        assert done.returncode == 0, done.stderr
+    finally:
+        pg.drop_all()
+
+
 async def test_a_game_corrupt_at_the_source_is_reported(
     postgres_server: PostgresServer, tmp_path: Path
 ) -> None:
