@@ -20,8 +20,7 @@ import sys
 
 from bot.service import Actor
 from storage import LeaseHeldError
-from tests.bot.helpers import FakeClock
-from tests.bot.shard_play import new_games, play_rounds, start
+from tests.bot.shard_play import Clock, new_games, play_rounds, start
 
 
 def say(*words: object) -> None:
@@ -29,7 +28,7 @@ def say(*words: object) -> None:
 
 
 async def main(db: str, shard: int, start_time: float) -> int:
-    clock = FakeClock(start_time)
+    clock = Clock(start_time)
     try:
         svc = await start(db, shard, clock=clock)
     except LeaseHeldError as exc:

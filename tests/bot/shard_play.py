@@ -17,6 +17,20 @@ from storage import ShardRange
 COUNT = 2
 GAMES_PER_SHARD = 3
 ROUNDS = 12
+START_TIME = 1_800_000_000.0
+
+
+class Clock:
+    """The instances' clock (the store's and the service's), moved on by hand."""
+
+    def __init__(self, t: float = START_TIME) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, minutes: float) -> None:
+        self.t += minutes * 60
 
 
 def config(db: str, shard: int | None) -> Config:

@@ -26,8 +26,16 @@ from bot.client import make_bot
 from bot.config import Config
 from bot.service import Actor, GameService
 from storage import LeaseHeldError, ShardRange, Store
-from tests.bot.helpers import FakeClock
-from tests.bot.shard_play import COUNT, ROUNDS, config, new_games, play_rounds, start
+from tests.bot.shard_play import (
+    COUNT,
+    ROUNDS,
+    START_TIME,
+    Clock,
+    config,
+    new_games,
+    play_rounds,
+    start,
+)
 from tests.postgres import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,8 +81,8 @@ def database(postgres_server: PostgresServer) -> Iterator[str]:
 
 
 @pytest.fixture
-async def instances(database: str) -> AsyncIterator[tuple[FakeClock, list[GameService]]]:
-    clock = FakeClock()
+async def instances(database: str) -> AsyncIterator[tuple[Clock, list[GameService]]]:
+    clock = Clock()
     services: list[GameService] = []
     try:
         for shard in range(COUNT):
@@ -125,7 +133,7 @@ async def check_tick(
 
 @pytest.mark.postgres
 async def test_two_shard_instances_on_one_database(
-    database: str, instances: tuple[FakeClock, list[GameService]]
+    database: str, instances: tuple[Clock, list[GameService]]
 ) -> None:
     clock, services = instances
     games: dict[int, tuple[int, int]] = {}  # game id -> (shard, channel)
@@ -162,7 +170,7 @@ async def test_two_shard_instances_on_one_database(
 
 @pytest.mark.postgres
 async def test_a_third_instance_for_a_held_range_refuses_to_start(
-    database: str, instances: tuple[FakeClock, list[GameService]]
+    database: str, instances: tuple[Clock, list[GameService]]
 ) -> None:
     _clock, services = instances
     holder = services[1].instance
@@ -230,7 +238,7 @@ class Child:
 
 @pytest.mark.postgres
 def test_two_bot_processes_on_one_database(database: str) -> None:
-    start_time = FakeClock().t
+    start_time = START_TIME
     children = [Child(database, shard, start_time) for shard in range(COUNT)]
     try:
         for child in children:
