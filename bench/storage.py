@@ -214,6 +214,9 @@ async def fill_running_games(
         )
 
     await store.backend.write(fill)
+    # table statistics, as a live database has them (PostgreSQL's autovacuum
+    # gathers them soon after a bulk insert; without them it plans blind)
+    await store.backend.write(lambda db: db.execute("ANALYZE"))
     return len(action_rows)
 
 
