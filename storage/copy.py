@@ -22,12 +22,13 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from storage.backend import Conn
 from storage.errors import CorruptGameError, StorageError
 from storage.models import STARTED_STATUSES
-from storage.postgres import redact
+from storage.postgres import is_postgres_url, redact
 from storage.store import Store
 
 #: Tables copied, each with its columns and the key that orders it. The
@@ -135,6 +136,8 @@ async def copy_database(src_target: str, dst_target: str) -> CopyReport:
     """Copy ``src_target`` into the empty ``dst_target`` and verify the copy."""
     if src_target == dst_target:
         raise StorageError("source and destination are the same database")
+    if not is_postgres_url(src_target) and not Path(src_target).is_file():
+        raise StorageError(f"no database file {src_target!r} to copy from")
     report = CopyReport()
     async with Store(src_target) as src, Store(dst_target) as dst:
         for store, which in ((src, "source"), (dst, "destination")):

@@ -122,6 +122,9 @@ async def test_refuses_a_destination_with_games(
             await store.create_game(42)
         done = run_copy(source, target)
         assert done.returncode == 2 and "already holds 1 games" in done.stderr
+        done = run_copy(str(tmp_path / "typo.sqlite3"), pg.new())  # no such file: no copy
+        assert done.returncode == 2 and "no database file" in done.stderr
+        assert not (tmp_path / "typo.sqlite3").exists()
         async with Store(target) as store:
             assert [g.channel_id for g in await store.list_games()] == [42]  # untouched
     finally:
