@@ -175,7 +175,9 @@ class LobbyMixin(WritePath):
                 random.Random(seed).shuffle(users)
             wishes = {s.user_id: s.colour for s in seats}
             colours = assign_colours(users, wishes)
-            final = dict(opts, colours=colours)  # the engine honours them; replays need them
+            # the engine honours the colours and replays need them; a game plays the rules
+            # current when it starts, even from a lobby opened before a deploy
+            final = dict(opts, colours=colours, rules_version=engine.RULES_VERSION)
             try:
                 game = await asyncio.to_thread(Game.new, engine.options_from_json(final), seed)
                 await self.store.start_game(
