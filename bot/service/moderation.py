@@ -20,6 +20,7 @@ from bot.service.model import (
     Reply,
     ServiceError,
     fail,
+    is_bot,
     refusing,
 )
 from bot.service.write import WritePath
@@ -207,7 +208,7 @@ class ModerationMixin(WritePath):
             if len(actions) != e.version:
                 self.drop(channel_id)
                 return fail(CHANGED.format("rolled back"))
-            bot_seats = {s.seat for s in e.seats if s.user_id == BOT_USER}
+            bot_seats = {s.seat for s in e.seats if is_bot(s.user_id)}
             keep = len(actions) - 1
 
             def by_bot(i: int) -> bool:

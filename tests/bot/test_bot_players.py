@@ -111,23 +111,29 @@ async def test_bot_seats_are_refused_where_they_make_no_sense(quick: Harness) ->
     assert not level.ok
 
 
-async def test_rollback_onto_a_bot_decision_resumes_bot_play(quick: Harness) -> None:
+async def test_rollback_onto_a_seat_the_bot_now_plays_resumes_bot_play(quick: Harness) -> None:
     h = quick
-    await h.cmd("new", A, CID, players=2, bots=1)
-    h.svc.seed_source = lambda: 5
-    await h.cmd("start", A, CID)
+    await lobby(h, CID, [A, B], seed=5)
     rng = random.Random(3)
-    for _ in range(6):
+    e = await h.svc._entry(CID)
+    while e.user(e.game.decision.seat) != B:  # until B has a decision
         await step(h, CID, rng)
+        e = await h.svc._entry(CID)
+    await step(h, CID, rng)  # B acts ...
+    seat_b = e.seat_of(B)
+    await h.cmd("mod remove", 9, CID, manage=True, seat=seat_b + 1)  # ... then leaves
     e = await h.svc._entry(CID)
     actions = await h.store.get_actions(e.record.id)
-    assert actions[-1].user_id is None  # the bot moved last
-    version = e.version
+    last_b = max(i for i, a in enumerate(actions) if a.user_id == B)
     reply = await h.svc.rollback(CID, Actor(9, moderator=True))
     assert reply.ok and "rolled back" in reply.text
-    assert "🤖 The bot plays for" in reply.text
+    # B's action is taken back; the decision is B's seat's, which the bot now holds:
+    # it plays on at once, and says so.
+    assert "🤖 The bot plays for" in reply.text.split("rolled back", 1)[1]
+    actions = await h.store.get_actions(e.record.id)
+    assert actions[last_b].user_id is None and actions[last_b].seat == seat_b
     e = await h.svc._entry(CID)
-    assert e.version == version and e.user(e.game.decision.seat) == A
+    assert not is_bot(e.user(e.game.decision.seat))
 
 
 def test_public_choice_names_what_is_public_and_hides_hand_cards() -> None:
