@@ -104,6 +104,11 @@ class ServiceBase:
         games = await self.store.list_games(channel_id=channel_id, limit=1)
         return games[0] if games else None
 
+    async def current_game_id(self, channel_id: int) -> int | None:
+        """The id of the game a channel shows: its active game, else its latest."""
+        rec = await self._latest(channel_id)
+        return rec.id if rec is not None else None
+
     def who(self, e: Entry, seat: int) -> str:
         if not 0 <= seat < len(e.seats):
             return "Hal" if e.game.state.options.players == 1 else f"seat {seat + 1}"

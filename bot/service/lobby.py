@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 
 import engine
-from bot.service.format import lobby_msg
+from bot.service.format import command, lobby_msg
 from bot.service.helpers import (
     assign_colours,
     options_json,
@@ -78,14 +78,16 @@ class LobbyMixin(WritePath):
         kind = "advanced" if advanced else "basic"
         return Reply(
             f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order) "
-            f"created by {self.fmt.mention(actor.user_id)}. Join with `join`; "
-            f"{self.fmt.mention(actor.user_id)} starts it with `start`."
+            f"created by {self.fmt.mention(actor.user_id)}. Join with {command(self.fmt, 'join')}; "
+            f"{self.fmt.mention(actor.user_id)} starts it with {command(self.fmt, 'start')}."
         )
 
     async def _lobby(self, channel_id: int) -> GameRecord:
         rec = await self.store.active_game(channel_id)
         if rec is None:
-            raise ServiceError("There is no game in this channel. Create one with `new`.")
+            raise ServiceError(
+                f"There is no game in this channel. Create one with {command(self.fmt, 'new')}."
+            )
         if rec.status is not GameStatus.LOBBY:
             raise ServiceError("The game here has already started.")
         return rec
