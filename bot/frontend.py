@@ -152,6 +152,8 @@ class Frontend:
             role_ids=roles,
         )
         name = getattr(user, "display_name", None)
+        if isinstance(name, str):
+            await self.svc.remember_name(user.id, name)
         return Actor(user.id, moderator=mod, role_ids=roles, admin=admin, name=name)
 
     def channel_id(self, interaction: discord.Interaction) -> int:

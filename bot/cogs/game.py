@@ -90,6 +90,10 @@ class GameCog(commands.GroupCog, group_name="ba", group_description="Play Black 
     async def colour(self, interaction: discord.Interaction, colour: Colour) -> None:
         await run(interaction, lambda a, c: self.svc.colour(c, a, colour), PUBLIC)
 
+    @app_commands.command(name="cancel", description="Close the lobby without playing")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await run(interaction, lambda a, c: self.svc.cancel(c, a), PUBLIC)
+
     @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
         await run(interaction, lambda a, c: self.svc.start(c, a), UPDATE, check=bot_can_play_here)

@@ -60,7 +60,8 @@ class ModerationCog(
         see = getattr(self.svc.fmt, "see", None)
         if see is not None:
             see(user)
-        await run(interaction, lambda a, c: self.svc.replace(c, a, seat - 1, user.id), UPDATE)
+        name = user.display_name
+        await run(interaction, lambda a, c: self.svc.replace(c, a, seat - 1, user.id, name), UPDATE)
 
     @app_commands.command(
         name="remove", description="Remove a player: the bot plays that seat simply"

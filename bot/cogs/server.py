@@ -63,3 +63,16 @@ class ServerCog(
             ),
             PUBLIC,
         )
+
+    @app_commands.command(name="lobbies", description="How long a lobby may wait to start")
+    @app_commands.describe(
+        days="close a lobby not started after this many days (0 = 7, the default)"
+    )
+    async def lobbies(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 365]
+    ) -> None:
+        await run(
+            interaction,
+            lambda a, c: self.svc.set_lobby_days(interaction.guild_id, a, days),
+            PUBLIC,
+        )

@@ -106,6 +106,21 @@ class SettingsMixin(WritePath):
             )
         return Reply(text)
 
+    async def set_lobby_days(self, guild_id: int | None, actor: Actor, days: int) -> Reply:
+        """How many days a lobby may wait to start on this server (0: the default)."""
+        if not actor.admin:
+            return fail(ONLY_ADMINS)
+        if guild_id is None:
+            return fail("That is a server setting.")
+        if days < 0:
+            return fail("Days must be 0 (the default) or more.")
+        gs = await self.store.update_guild_settings(guild_id, lobby_days=days or None)
+        shown = gs.lobby_days or await self.lobby_days(guild_id)  # type: ignore[attr-defined]
+        return Reply(
+            f"⌛ {self.fmt.mention(actor.user_id)} (server admin) set how long a lobby may wait "
+            f"to start on this server: {shown} days" + ("." if days else " (the default).")
+        )
+
     async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:
         async with self.lock(channel_id):
             e = await self._entry(channel_id)
