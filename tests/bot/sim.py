@@ -26,7 +26,7 @@ What the world holds (all made by SimCord builders, so real permissions apply):
 - members made on demand by name: ``world.member("alice")``; ``world.players(n)``
   gives the first n of alice, bob, carol, dave; ``world.bystander`` (eve) is
   in the server but never plays;
-- ``world.admin``: a role with Manage Server (the server's admins);
+- ``world.admin``: a role with Manage Server and Manage Channels (the server's admins);
   ``world.mod_role``: a role with no permission, for ``/ba mod policy role:``.
 
 Every interaction the helpers drive is recorded in ``world.results``;
@@ -123,13 +123,14 @@ class World:
     mod_role: RoleHandle = field(init=False)
     results: list[InteractionResult] = field(default_factory=list)
     restarts: int = 0
+    _errors_taken: int = 0
     _members: dict[str, MemberActor] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.guild = self.env.create_guild("Black Angel Club")
         self.channel = self.guild.create_text_channel("games")
         self.admin = self.guild.create_role(
-            "Admins", permissions=discord.Permissions(manage_guild=True)
+            "Admins", permissions=discord.Permissions(manage_guild=True, manage_channels=True)
         )
         self.mod_role = self.guild.create_role("Game mods")
 
@@ -202,10 +203,16 @@ class World:
         return result
 
     async def slash(
-        self, who: MemberActor, name: str, channel: ChannelHandle | None = None, **options: Any
+        self,
+        member: MemberActor,
+        name: str,
+        channel: ChannelHandle | None = None,
+        /,
+        **options: Any,
     ) -> InteractionResult:
-        """Run ``/name`` (e.g. ``"ba join"``, ``"ba-mod end"``) as ``who``."""
-        return self._record(await who.slash(channel or self.channel, name, **options))
+        """Run ``/name`` (e.g. ``"ba join"``, ``"ba-mod end"``) as ``member`` in
+        ``channel`` (default #games) with the command's ``options``."""
+        return self._record(await member.slash(channel or self.channel, name, **options))
 
     async def click(
         self,
@@ -223,6 +230,14 @@ class World:
     ) -> InteractionResult:
         """Choose ``value`` in the select menu ``custom_id`` of ``message``."""
         return self._record(await who.select(message, [value], custom_id=custom_id))
+
+    async def allow_command(self, name: str, targets: dict[Any, bool]) -> None:
+        """What a server admin does in Server Settings → Integrations: show (True)
+        or hide (False) the top-level command ``name`` for members, roles or
+        channels, whatever its default permissions say."""
+        synced = await self.bot.tree.fetch_commands()
+        command = next(c for c in synced if c.name == name)
+        self.guild.set_command_permissions(command, targets)
 
     # ------------------------------------------------------------------ looking
 
@@ -259,11 +274,19 @@ class World:
         taken, self.errors.records[:] = list(self.errors.records), []
         return taken
 
+    def expect_swallowed(self) -> list[BaseException]:
+        """Take the exceptions discord.py caught (SimCord records them) since the
+        last call, for a test that provokes one on purpose."""
+        taken = list(self.env.errors_since(self._errors_taken))
+        self._errors_taken = self.env.error_cursor
+        self.env.errors  # noqa: B018 - reading them acknowledges them for SimCord's teardown
+        return taken
+
     def check(self) -> None:
         """Every interaction acknowledged; no error swallowed or logged."""
         unanswered = [r for r in self.results if not r.acknowledged]
         assert not unanswered, unanswered[:3]
-        swallowed = self.env.errors
+        swallowed = self.env.errors_since(self._errors_taken)
         assert not swallowed, swallowed
         logged = [f"{r.name}: {r.getMessage()}" for r in self.errors.records]
         assert not logged, logged
