@@ -73,8 +73,9 @@ class BlackAngelBot(commands.Bot):
         log.info("%s running games loaded from %s", loaded, self.db_path)
         self.frontend = Frontend(svc, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for cog in (GameCog, ModerationCog, ServerCog, RemindersCog):
+        for cog in (GameCog, ModerationCog, ServerCog):
             await self.add_cog(cog(self.frontend))
+        await self.add_cog(RemindersCog(self.frontend, tick_seconds=self.cfg.tick_seconds))
         await self.sync_if_changed()
 
     async def sync_if_changed(self) -> None:

@@ -220,7 +220,7 @@ class GamesMixin(StoreBase[G]):
                 if len(colours) != len(seats):
                     raise LobbyError(f"{len(colours)} colours for {len(seats)} seats")
                 seats = [
-                    Seat(s.game_id, s.seat, s.user_id, c, s.joined_at)
+                    Seat(s.game_id, s.seat, s.user_id, c, s.joined_at, s.display_name)
                     for s, c in zip(seats, colours, strict=True)
                 ]
             taken = [s.colour for s in seats if s.colour is not None]

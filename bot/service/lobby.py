@@ -135,10 +135,10 @@ class LobbyMixin(WritePath):
                     or current.status is not GameStatus.LOBBY
                 ):
                     continue
-                await self.store.abort_game(rec.id, f"lobby expired after {days} days")
+                await self.store.abort_game(rec.id, f"lobby expired after {days} day(s)")
             out.append(
                 Reply(
-                    f"⌛ The lobby of game #{rec.id} did not start within {days} days and is "
+                    f"⌛ The lobby of game #{rec.id} did not start within {days} day{'s' if days != 1 else ''} and is "
                     f"closed. Create a new one with {command(self.fmt, 'new')}.",
                     channel_id=rec.channel_id,
                 )

@@ -118,7 +118,8 @@ class SettingsMixin(WritePath):
         shown = gs.lobby_days or await self.lobby_days(guild_id)  # type: ignore[attr-defined]
         return Reply(
             f"⌛ {self.fmt.mention(actor.user_id)} (server admin) set how long a lobby may wait "
-            f"to start on this server: {shown} days" + ("." if days else " (the default).")
+            f"to start on this server: {shown} day{'s' if shown != 1 else ''}"
+            + ("." if days else " (the default).")
         )
 
     async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:

@@ -77,6 +77,10 @@ def make_config(db: str, **kw: Any) -> Config:
         "test_guild_id": None,
         "reminder_minutes": 12 * 60,
         "max_reminders": 3,
+        # the bot checks reminders, timeouts and lobbies every 30 virtual minutes
+        # (60 s in production): each check costs ~50 ms of real time under
+        # SimCord, so days of virtual time stay cheap to simulate
+        "tick_seconds": 1800.0,
     }
     base.update(kw)
     return Config(**base)
@@ -153,8 +157,14 @@ class World:
         self.restarts += 1
 
     async def advance(self, *, minutes: float = 0, hours: float = 0) -> None:
-        """Let time pass (virtual): reminders and timeouts that fall due fire."""
-        await self.env.advance_time(minutes * 60 + hours * 3600)
+        """Let time pass (virtual): reminders, timeouts and lobby lifetimes that
+        fall due fire. Moves in steps of at most 6 hours (each step must settle
+        within SimCord's settle timeout)."""
+        left = minutes * 60 + hours * 3600
+        while left > 0:
+            chunk = min(left, 6 * 3600)
+            await self.env.advance_time(chunk)
+            left -= chunk
 
     # ------------------------------------------------------------------ people
 
