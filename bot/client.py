@@ -100,9 +100,9 @@ class BlackAngelBot(commands.Bot):
         try:
             await super().close()
         finally:
-            store, self.store = self.store, None
-            if store is not None:
-                await store.close()
+            if self.store is not None:
+                await self.store.close()
+                self.store = None  # only once it is closed: "None" means closed
                 log.info("store closed")
 
     async def on_ready(self) -> None:
