@@ -187,6 +187,8 @@ class Frontend:
             except discord.HTTPException:
                 log.info("channel %s: turn message gone; posting a new one", cid)
         old = tracked.message if tracked is not None else pressed
+        if not game_id:  # e.g. the game just ended, and the bot restarted since its last post
+            game_id = await self.svc.current_game_id(cid) or 0
         if view is None and game_id and not reply.file:
             view = tools_view(game_id)
         kwargs = _kw(reply)
