@@ -386,9 +386,9 @@ class Frontend:
 
     async def _undo(self, interaction: discord.Interaction, game_id: int) -> None:
         """The Undo button: refused privately, or the channel's message updated."""
-        await interaction.response.defer()
         if not await self._current(interaction, game_id):
             return
+        await interaction.response.defer()
         actor = await self.actor(interaction)
         reply = await self.svc.undo(self.channel_id(interaction), actor)
         if not reply.ok:

@@ -2,49 +2,109 @@
 
 A live bot keeps games for days; an engine change that makes an old log
 unreplayable would corrupt every running game at the next deploy. These logs
-were recorded with the engine of the day; if one stops replaying, the change
-must keep the old behaviour for old games (or the data here must be replaced
-in a commit that says why no deployed game can be affected).
+were recorded with the engine of the day, one file per rules version
+(engine/rules_version.py): a game keeps the version it was created with, so
+each file must go on replaying under its own version. If one stops replaying,
+the change must keep the old behaviour for that version (gate it with a
+predicate in engine/rules_version.py), or the data here must be replaced in a
+commit that says why no deployed game can be affected.
 
-Regenerate: ``python -m tests.engine.golden`` (writes data/golden.json).
+Record the current version's games: ``python -m tests.engine.golden`` (writes
+data/golden-v<RULES_VERSION>.json). Files of older versions are never
+rewritten: data/golden.json holds version 1, stored before options carried a
+version (its options have no ``rules_version``, as in the live database).
+The current version's file may be re-recorded only while no deployed bot has
+created a game under it (version 2: until the deploy that ships issues #9 and
+#12, which both gate on it); after that it is frozen like the others.
 """
 
 from __future__ import annotations
 
 import json
+import sys
+from dataclasses import replace
 from pathlib import Path
 
-from engine import GameOptions, options_to_json
+from engine import RULES_VERSION, Action, Game, GameOptions, options_from_json, options_to_json
 from engine.simulate import play_random
 
-PATH = Path(__file__).parent / "data" / "golden.json"
+DATA = Path(__file__).parent / "data"
+PATH = DATA / "golden.json"  # version 1
+PATHS = {1: PATH, 2: DATA / "golden-v2.json"}
 
 GAMES = [
-    (GameOptions(players=2), 101),
-    (GameOptions(players=3), 102),
-    (GameOptions(players=4), 103),
-    (GameOptions(players=1, difficulty="difficult"), 104),
-    (GameOptions(players=3, advanced=True), 105),
-    (GameOptions(players=1, advanced=True, difficulty="easy"), 106),
+    GameOptions(players=2),
+    GameOptions(players=3),
+    GameOptions(players=4),
+    GameOptions(players=1, difficulty="difficult"),
+    GameOptions(players=3, advanced=True),
+    GameOptions(players=1, advanced=True, difficulty="easy"),
 ]
 
 
-def record() -> list[dict]:
-    out = []
-    for options, seed in GAMES:
-        game, actions = play_random(options, seed)
-        out.append(
-            {
-                "options": options_to_json(options),
-                "seed": seed,
-                "actions": [[a.seat, a.option] for a in actions],
-                "result": {k: game.result[k] for k in ("end", "scores", "winners")},
-                "round": game.state.round,
-            }
-        )
+# For each version after 1, an event text its recorded games must show: the
+# rule the version introduced, played at least once (R18: a die worth 0
+# places a card). ``record`` adds a 3-player game for it if none shows it.
+FEATURES = {2: "Command Your Ships, with 0 activation"}
+
+
+def shows(game_events: list[str], version: int) -> bool:
+    feature = FEATURES.get(version)
+    return feature is None or any(feature in text for text in game_events)
+
+
+def seeds(version: int) -> list[int]:
+    """Version 1 used seeds 101-106, version 2 201-206, and so on."""
+    return [100 * version + i + 1 for i in range(len(GAMES))]
+
+
+def record(version: int = RULES_VERSION) -> list[dict]:
+    out = [
+        _record(replace(options, rules_version=version), seed)
+        for options, seed in zip(GAMES, seeds(version), strict=True)
+    ]
+    if not any(shows(event_texts(r), version) for r in out):
+        options = GameOptions(players=3, rules_version=version)
+        for seed in range(100 * version + 50, 100 * version + 100):
+            extra = _record(options, seed)
+            if shows(event_texts(extra), version):
+                out.append(extra)
+                break
+        else:
+            raise AssertionError(f"no random game shows {FEATURES[version]!r}")
     return out
 
 
+def _record(options: GameOptions, seed: int) -> dict:
+    game, actions = play_random(options, seed)
+    return {
+        "options": options_to_json(options),
+        "seed": seed,
+        "actions": [[a.seat, a.option] for a in actions],
+        "result": {k: game.result[k] for k in ("end", "scores", "winners")},
+        "round": game.state.round,
+    }
+
+
+def event_texts(record_: dict) -> list[str]:
+    """Every event text of a recorded game, replayed."""
+    game = Game.new(options_from_json(record_["options"]), record_["seed"])
+    texts: list[str] = []
+    for seat, option in record_["actions"]:
+        texts += [e.text for e in game.apply(Action(seat, option))]
+    return texts
+
+
+def load() -> list[dict]:
+    """Every recorded game, oldest version first."""
+    return [r for path in PATHS.values() for r in json.loads(path.read_text())]
+
+
 if __name__ == "__main__":
-    PATH.write_text(json.dumps(record(), separators=(",", ":")) + "\n")
-    print(f"wrote {PATH}")
+    if RULES_VERSION == 1:
+        sys.exit("version 1 is frozen in data/golden.json")
+    path = PATHS.get(RULES_VERSION)
+    if path is None:
+        sys.exit(f"add data/golden-v{RULES_VERSION}.json to PATHS first")
+    path.write_text(json.dumps(record(), separators=(",", ":")) + "\n")
+    print(f"wrote {path}")
