@@ -114,7 +114,7 @@ class TransferMixin(WritePath):
         async with self.lock(channel_id):
             try:
                 rec = await self.store.import_game(
-                    doc,
+                    data,  # the store parses the document itself (``doc`` is its parsed body)
                     channel_id,
                     guild_id=guild_id,
                     created_by=actor.user_id,
