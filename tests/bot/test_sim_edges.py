@@ -7,7 +7,16 @@ import random
 
 import pytest
 
-from tests.bot.sim import World, assert_private, choices, choose, decider, text
+from tests.bot.sim import (
+    World,
+    assert_private,
+    choices,
+    choose,
+    components,
+    decider,
+    text,
+    tool_id,
+)
 from tests.bot.simplay import lobby, step
 
 
@@ -108,3 +117,34 @@ async def test_an_error_in_a_move_keeps_the_game(
     r = await choose(world, who, next(m for m in world.public() if m.id == tm.id), choices(tm)[0])
     assert "went wrong" not in text(r)
     assert (await svc._entry(world.channel.id)).version > version
+
+
+@pytest.mark.parametrize(
+    ("tool", "method"), [("undo", "undo"), ("hand", "hand"), ("choices", "choices")]
+)
+async def test_a_failing_button_is_answered_and_logged_with_its_game(
+    world: World, monkeypatch: pytest.MonkeyPatch, tool: str
+) -> None:
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])  # the first decision is secret: "Show my choices"
+    tm = (
+        world.turn_message()
+        if tool == "choices"
+        else await until_public_options(world, random.Random(3))
+    )
+    svc = world.bot.frontend.svc
+
+    async def broken(*a: object, **kw: object) -> None:
+        raise RuntimeError(f"{tool} broke")
+
+    monkeypatch.setattr(svc, tool, broken)  # the service call behind the button
+    custom_id = tool_id(tm, tool)
+    assert custom_id is not None, [c.get("custom_id") for c in components(tm)]
+    r = await world.click(world.by_id(decider(tm)), tm, custom_id=custom_id)
+    # answered privately: ephemerally, or a silent acknowledgement and a private follow-up
+    said = [m for m in ([r.response] if r.ephemeral else []) + r.followups]
+    assert said and all(m.ephemeral for m in said)
+    assert "Something went wrong on our side" in "\n".join(m.content for m in said)
+    logged = world.expect_logged_errors()
+    assert len(logged) == 1 and logged[0].getMessage().startswith("game 1 ")
+    assert f"{tool} broke" in str(logged[0].exc_info[1])
