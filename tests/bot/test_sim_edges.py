@@ -119,9 +119,7 @@ async def test_an_error_in_a_move_keeps_the_game(
     assert (await svc._entry(world.channel.id)).version > version
 
 
-@pytest.mark.parametrize(
-    ("tool", "method"), [("undo", "undo"), ("hand", "hand"), ("choices", "choices")]
-)
+@pytest.mark.parametrize("tool", ["undo", "hand", "choices"])
 async def test_a_failing_button_is_answered_and_logged_with_its_game(
     world: World, monkeypatch: pytest.MonkeyPatch, tool: str
 ) -> None:
