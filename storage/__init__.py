@@ -41,6 +41,7 @@ from storage.models import (
     SnapshotRecord,
 )
 from storage.schema import SCHEMA_VERSION
+from storage.shards import ShardRange, shard_of
 from storage.store import (
     DB_ENV,
     DEFAULT_DB,
@@ -89,6 +90,7 @@ __all__ = [
     "PlayerPrefs",
     "Repair",
     "SchemaError",
+    "ShardRange",
     "Seat",
     "SnapshotMismatchError",
     "SnapshotRecord",
@@ -99,5 +101,6 @@ __all__ = [
     "first_difference",
     "new_owner",
     "new_seed",
+    "shard_of",
     "scopes_overlap",
 ]

@@ -95,7 +95,8 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("game_mutes", ("game_id", "user_id", "muted_at"), "game_id, user_id"),
     ("game_faults", ("game_id", "reason", "detected_at", "notified_at"), "game_id"),
 )
-#: Tables deliberately not copied: state of running processes, not of games.
+#: Tables deliberately not copied: state of running processes, not of games
+#: (the bots on the destination take their own leases).
 NOT_COPIED: frozenset[str] = frozenset({"instance_leases"})
 #: Tables whose ids come from an identity column (PostgreSQL must move it on).
 IDENTITY_TABLES = ("games", "snapshots")

@@ -24,7 +24,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from storage.backend import Row
@@ -102,8 +102,19 @@ class PostgresConn:
 class PostgresBackend:
     dialect = "postgresql"
 
-    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        synchronous: Literal["FULL", "NORMAL"] = "FULL",
+        min_size: int = 1,
+        max_size: int = 10,
+    ) -> None:
         self.url = url
+        # FULL: a commit waits for the server's WAL flush (survives a power cut).
+        # NORMAL: synchronous_commit off, like SQLite's NORMAL: a crash of the
+        # server may lose the last commits, never corrupts, never half-applies.
+        self.server_settings = {"synchronous_commit": "off"} if synchronous == "NORMAL" else {}
         self.min_size = min_size
         self.max_size = max_size
         self._pool: Any = None
@@ -125,7 +136,10 @@ class PostgresBackend:
 
         try:
             pool = await asyncpg.create_pool(
-                self.url, min_size=self.min_size, max_size=self.max_size
+                self.url,
+                min_size=self.min_size,
+                max_size=self.max_size,
+                server_settings=self.server_settings,
             )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to {redact(self.url)}: {exc}") from exc

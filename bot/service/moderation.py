@@ -58,18 +58,25 @@ class ModerationMixin(WritePath):
                 f"Only moderators (Manage Server / Manage Channels, or the moderator role) can {what}."
             )
 
-    async def _mod(self, channel_id: int, actor: Actor) -> Entry:
-        """The channel's started game for a moderator (lock held)."""
+    async def _mod(self, channel_id: int, actor: Actor, doing: str) -> Entry:
+        """The channel's started game for a moderator (lock held). If this
+        process's copy is behind the stored game (another process changed it),
+        nothing is done on that old view: the moderator is told to look again,
+        and the next try uses the stored game."""
         self._require_mod(actor)
         e = await self._current(channel_id)
         if e is None:
             raise ServiceError("There is no game running in this channel.")
+        rec = await self.store.active_game(channel_id)
+        if rec is None or (rec.id, rec.revision) != (e.record.id, e.revision):
+            self.drop(channel_id)
+            raise ServiceError(CHANGED.format(doing))
         return e
 
     @refusing
     async def pause(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "paused")
             if e.record.status is GameStatus.PAUSED:
                 return fail("The game is already paused.")
             gid = e.record.id
@@ -83,7 +90,7 @@ class ModerationMixin(WritePath):
     @refusing
     async def resume(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "resumed")
             if e.record.status is not GameStatus.PAUSED:
                 return fail("The game is not paused.")
             gid = e.record.id
@@ -134,7 +141,7 @@ class ModerationMixin(WritePath):
                 return fail("There is no game in this channel.")
             if rec.status is GameStatus.LOBBY:
                 return await self._replace_in_lobby(rec, actor, seat, new_user)
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "changed")
             if not 0 <= seat < len(e.seats):
                 return fail(f"There is no seat {seat + 1}.")
             old = e.user(seat)
@@ -196,7 +203,7 @@ class ModerationMixin(WritePath):
     @refusing
     async def rollback(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "rolled back")
             if e.version == 0:
                 return fail("There is no action to roll back.")
             try:

@@ -81,6 +81,8 @@ def make_config(db: str, **kw: Any) -> Config:
         # (60 s in production): each check costs ~50 ms of real time under
         # SimCord, so days of virtual time stay cheap to simulate
         "tick_seconds": 1800.0,
+        # the instance lease is renewed every third of it: rarely, for the same reason
+        "lease_seconds": 24 * 3600.0,
     }
     base.update(kw)
     return Config(**base)

@@ -144,3 +144,29 @@ async def test_cancelled_append_is_all_or_nothing(store: Store) -> None:
     await assert_log_is_contiguous(store, game_id)
     assert (await store.get_game(game_id)).version == 30
     await store.verify_game(game_id)
+
+
+async def test_read_check_write_races_between_connections(db: str) -> None:
+    """Two connections (two processes) racing on checks made in the transaction:
+    one active game per channel, the last free seat, a colour. On PostgreSQL the
+    writes are SERIALIZABLE, so exactly as under SQLite's single writer one wins
+    and the other gets the store's own error."""
+    async with (
+        Store(db, codec=CounterCodec()) as a,
+        Store(db, codec=CounterCodec()) as b,
+    ):
+        for channel in range(1, 9):
+            results = await asyncio.gather(
+                a.create_game(channel), b.create_game(channel), return_exceptions=True
+            )
+            assert sorted(type(r).__name__ for r in results) == ["ChannelBusyError", "GameRecord"]
+            rec = next(r for r in results if not isinstance(r, BaseException))
+            await a.join_game(rec.id, 1)
+            seats = await asyncio.gather(
+                a.join_game(rec.id, 2, max_seats=2, colour="red"),
+                b.join_game(rec.id, 3, max_seats=2, colour="red"),
+                return_exceptions=True,
+            )
+            assert sorted(type(r).__name__ for r in seats) == ["LobbyError", "Seat"], seats
+            assert len(await a.get_seats(rec.id)) == 2
+        assert len(await b.list_games()) == 8
