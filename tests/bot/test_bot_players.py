@@ -1,5 +1,7 @@
-"""Bot players in the service (issue 14): removed seats, timeouts, bot seats at
-creation, rollback onto a bot's decision, and the log replaying without a bot."""
+"""Bot players in the game service (issue 14), driven directly (no Discord):
+removed seats, timeouts, bot seats at creation, rollback onto a seat the bot
+holds, and the log replaying without a bot. What a user clicks is tested on
+SimCord in tests/bot/test_sim_bots.py."""
 
 from __future__ import annotations
 
@@ -13,50 +15,50 @@ from bot.service.botplay import public_choice
 from bot.service.helpers import simplest_option
 from bot.service.model import bot_level, bot_user, is_bot
 from engine import Action, Decision, Option
-from tests.bot.helpers import Harness
-from tests.bot.play import lobby, step
+from tests.bot.direct import MOD, Direct, decide, start_game
 
 CID = 900
 A, B, C = 2001, 2002, 2003
 BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
+HAND_CARD = re.compile(r"(Play|Discard|Keep|Spend) .*#\d+")
 
 
-def bot_lines(h: Harness) -> list[str]:
-    return [m for t in h.public_texts() for m in t.splitlines() if m.startswith("🤖")]
+def bot_lines(texts: list[str]) -> list[str]:
+    return [m for t in texts for m in t.splitlines() if m.startswith("🤖")]
 
 
-async def test_removed_seat_is_played_and_every_move_announced(quick: Harness) -> None:
-    h = quick
-    await lobby(h, CID, [A, B, C], seed=4)
-    e = await h.svc._entry(CID)
+async def test_removed_seat_is_played_and_every_move_announced(direct: Direct) -> None:
+    svc = direct.svc
+    await start_game(svc, CID, [A, B, C], seed=4)
+    e = await svc._entry(CID)
     seat_b = e.seat_of(B)
-    await h.cmd("mod remove", 9, CID, manage=True, seat=seat_b + 1)
+    removed = await svc.replace(CID, MOD, seat_b, 0)  # /ba-mod remove
+    texts = [removed.text]
+    assert "played by the bot (simple)" in removed.text
     rng = random.Random(2)
-    before = (await h.svc._entry(CID)).version
-    while (await h.svc._entry(CID)).version < before + 60:
-        await step(h, CID, rng)
-    e = await h.svc._entry(CID)
-    bot_actions = [a for a in await h.store.get_actions(e.record.id) if a.seat == seat_b]
-    lines = bot_lines(h)
+    before = (await svc._entry(CID)).version
+    while (await svc._entry(CID)).version < before + 60:
+        texts.append((await decide(svc, CID, rng)).text)
+    e = await svc._entry(CID)
+    bot_actions = [a for a in await direct.store.get_actions(e.record.id) if a.seat == seat_b]
+    lines = bot_lines(texts)
     assert bot_actions and len(lines) >= len(bot_actions)
     name = e.game.name(seat_b)
     for line in lines:
         m = BOT_LINE.fullmatch(line)
         assert m and m.group(1) == name, line
-        assert "hidden choice" not in line
-        assert not re.search(r"(Play|Discard|Keep|Spend) .*#\d+", line), line  # hand cards hidden
-    assert "played by the bot (simple)" in "\n".join(h.public_texts())
+        assert "hidden choice" not in line and not HAND_CARD.search(line), line
 
 
-async def test_timeout_is_played_by_the_bot_without_throwing_dice_away(quick: Harness) -> None:
-    h = quick
-    await lobby(h, CID, [A, B], seed=3)
-    await h.cmd("mod timeout", 9, CID, manage=True, minutes=60)
-    e = await h.svc._entry(CID)
+async def test_timeout_is_played_by_the_bot_without_throwing_dice_away(direct: Direct) -> None:
+    svc = direct.svc
+    await start_game(svc, CID, [A, B], seed=3)
+    await svc.set_timeout(CID, MOD, 60)
+    e = await svc._entry(CID)
     seat = e.game.decision.seat
     assert e.game.decision.kind == "turn" and e.game.state.players[seat].dice
-    h.clock.advance(61)
-    notes = await h.svc.tick()
+    direct.clock.advance(61)
+    notes = await svc.tick()
     assert len(notes) == 1
     text = notes[0].text
     assert "Time is up" in text and "the bot (simple) plays their turn" in text
@@ -64,35 +66,34 @@ async def test_timeout_is_played_by_the_bot_without_throwing_dice_away(quick: Ha
     assert moves, text
     assert not moves[0].startswith("Sequence B")  # dice in hand: use one, lose no VP
     assert "hidden choice" not in text
-    actions = await h.store.get_actions(e.record.id)
+    actions = await direct.store.get_actions(e.record.id)
     assert actions[-1].user_id is None  # the bot's move, an ordinary action in the log
 
 
-async def test_one_person_plays_a_three_player_game_against_two_bots(quick: Harness) -> None:
-    h = quick
-    made = await h.cmd("new", A, CID, players=3, bots=2)
-    assert "with 2 bot players (simple)" in made.sent[-1].content
-    h.svc.seed_source = lambda: 21
-    await h.cmd("start", A, CID)
-    e = await h.svc._entry(CID)
-    assert sorted(s.user_id for s in e.seats) == sorted(
-        [A, bot_user("simple", 0), bot_user("simple", 1)]
-    )
+async def test_one_person_plays_a_three_player_game_against_two_bots(direct: Direct) -> None:
+    svc = direct.svc
+    made = await svc.create(CID, Actor(A), 3, bots=2)
+    assert made.ok and "with 2 bot players (simple)" in made.text
+    svc.seed_source = lambda: 21
+    started = await svc.start(CID, Actor(A))
+    assert started.ok, started.text
+    e = await svc._entry(CID)
+    bots = [bot_user("simple", 0), bot_user("simple", 1)]
+    assert sorted(s.user_id for s in e.seats) == sorted([A, *bots])
     rng = random.Random(1)
     moves = 0
-    while (e := await h.svc._entry(CID)) is not None and not e.game.is_over:
+    texts = [started.text]
+    while (e := await svc._entry(CID)) is not None and not e.game.is_over:
         assert e.user(e.game.decision.seat) == A  # the bots never keep anyone waiting
-        await step(h, CID, rng)
+        texts.append((await decide(svc, CID, rng)).text)
         moves += 1
         assert moves < 2000
-    texts = "\n".join(h.public_texts())
-    assert "The game is over" in texts
-    rec = (await h.store.list_games(channel_id=CID, limit=1))[0]
-    actions = await h.store.get_actions(rec.id)
-    by_bots = [a for a in actions if a.user_id is None]
-    assert len(by_bots) > moves  # two seats out of three
+    assert "The game is over" in texts[-1]
+    rec = (await direct.store.list_games(channel_id=CID, limit=1))[0]
+    actions = await direct.store.get_actions(rec.id)
+    assert len([a for a in actions if a.user_id is None]) > moves  # two seats out of three
     # Replay never re-runs a bot: the log alone rebuilds the finished game.
-    loaded = await h.store.load_game(rec.id)
+    loaded = await direct.store.load_game(rec.id)
     again = engine.replay(
         engine.options_from_json(rec.options),
         rec.seed,
@@ -101,38 +102,38 @@ async def test_one_person_plays_a_three_player_game_against_two_bots(quick: Harn
     assert again.to_json() == loaded.game.to_json() and again.is_over
 
 
-async def test_bot_seats_are_refused_where_they_make_no_sense(quick: Harness) -> None:
-    h = quick
-    solo = await h.svc.create(CID, Actor(A), 1, bots=1)
+async def test_bot_seats_are_refused_where_they_make_no_sense(direct: Direct) -> None:
+    svc = direct.svc
+    solo = await svc.create(CID, Actor(A), 1, bots=1)
     assert not solo.ok and "Hal" in solo.text
-    full = await h.svc.create(CID, Actor(A), 3, bots=3)
+    full = await svc.create(CID, Actor(A), 3, bots=3)
     assert not full.ok and "0 to 2 bots" in full.text
-    level = await h.svc.create(CID, Actor(A), 2, bots=1, bot_level="genius")
+    level = await svc.create(CID, Actor(A), 2, bots=1, bot_level="genius")
     assert not level.ok
 
 
-async def test_rollback_onto_a_seat_the_bot_now_plays_resumes_bot_play(quick: Harness) -> None:
-    h = quick
-    await lobby(h, CID, [A, B], seed=5)
+async def test_rollback_onto_a_seat_the_bot_now_plays_resumes_bot_play(direct: Direct) -> None:
+    svc = direct.svc
+    await start_game(svc, CID, [A, B], seed=5)
     rng = random.Random(3)
-    e = await h.svc._entry(CID)
+    e = await svc._entry(CID)
     while e.user(e.game.decision.seat) != B:  # until B has a decision
-        await step(h, CID, rng)
-        e = await h.svc._entry(CID)
-    await step(h, CID, rng)  # B acts ...
+        await decide(svc, CID, rng)
+        e = await svc._entry(CID)
+    await decide(svc, CID, rng)  # B acts ...
     seat_b = e.seat_of(B)
-    await h.cmd("mod remove", 9, CID, manage=True, seat=seat_b + 1)  # ... then leaves
-    e = await h.svc._entry(CID)
-    actions = await h.store.get_actions(e.record.id)
+    await svc.replace(CID, MOD, seat_b, 0)  # ... then is removed: the bot holds the seat
+    e = await svc._entry(CID)
+    actions = await direct.store.get_actions(e.record.id)
     last_b = max(i for i, a in enumerate(actions) if a.user_id == B)
-    reply = await h.svc.rollback(CID, Actor(9, moderator=True))
+    reply = await svc.rollback(CID, MOD)
     assert reply.ok and "rolled back" in reply.text
     # B's action is taken back; the decision is B's seat's, which the bot now holds:
     # it plays on at once, and says so.
     assert "🤖 The bot plays for" in reply.text.split("rolled back", 1)[1]
-    actions = await h.store.get_actions(e.record.id)
+    actions = await direct.store.get_actions(e.record.id)
     assert actions[last_b].user_id is None and actions[last_b].seat == seat_b
-    e = await h.svc._entry(CID)
+    e = await svc._entry(CID)
     assert not is_bot(e.user(e.game.decision.seat))
 
 
