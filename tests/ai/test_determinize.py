@@ -60,3 +60,24 @@ def test_a_tampered_view_is_refused():
     view["board"]["mission_decks"][0] += 5  # more hidden cards than exist
     with pytest.raises(ViewError):
         determinize(view, random.Random(0))
+
+
+def test_the_turn_flow_in_a_view_hides_other_seats_drawn_cards():
+    """views.flow: the frames show where the turn stands, but cards another seat
+    is choosing among (advanced A3: draw two, keep one) are nulled (R15)."""
+    for seed in range(40):
+        g = position(3, seed, 0, advanced=True)
+        for _ in range(400):
+            d = g.decision
+            if d is None or d.kind == "keep":
+                break
+            g.apply(type(g.legal_actions()[0])(d.seat, random.Random(seed).choice(d.options).id))
+        if d is not None and d.kind == "keep":
+            break
+    else:
+        raise AssertionError("no keep decision reached")
+    own = [f for f in g.view(d.seat)["flow"]["frames"] if f["k"] == "keep"]
+    other = [f for f in g.view((d.seat + 1) % 3)["flow"]["frames"] if f["k"] == "keep"]
+    public = [f for f in g.view(None)["flow"]["frames"] if f["k"] == "keep"]
+    assert own and all(c is not None for c in own[-1]["cards"])
+    assert other[-1]["cards"] == [None, None] == public[-1]["cards"]
