@@ -23,7 +23,7 @@ from engine.ops import (
     draw_mission,
     gain,
     mission_label,
-    move_label,
+    mission_short,
     move_ship,
     player,
     robot_to_workstation,
@@ -51,6 +51,12 @@ EFFECT_TEXT = {
     TileEffect.START_RESOURCE: "take 1 resource OR 1 debris",
     TileEffect.START_ROBOT: "take 1 robot OR move a robot break room <-> workstation",
 }
+
+
+def boost_text(tile: int) -> str:
+    from engine.boosts import boost_text as text
+
+    return text(tile)
 
 
 def tile_text(tile: int | None) -> str:
@@ -107,12 +113,20 @@ class Activate(Handler):
         opts = [
             Option(
                 f"tile:{CELL_NAMES[c]}",
+                f"Activate {CELL_NAMES[c]}: {EFFECT_TEXT[TILES[p.grid[c]].effect]}"
+                + (" (flips it)" if p.grid_boost[c] else ""),
                 f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}"
-                + (" (flips it from its boost side)" if p.grid_boost[c] else ""),
+                + (
+                    f" (flips it from its boost side, losing its 1x effect: {boost_text(p.grid[c])})"
+                    if p.grid_boost[c]
+                    else ""
+                ),
+                (f"cell:{CELL_NAMES[c]}",),
             )
             for c in f["cells"]
         ]
-        return opts + [Option("done", "Activate no more tiles")]
+        # "Activate no more tiles" keeps the number 1 from prompt to prompt.
+        return [Option("done", "Activate no more tiles")] + opts
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -149,20 +163,32 @@ def _robot_options(p: Player) -> list[Option]:
     for i, c in enumerate(COLOURS):
         if p.break_room:
             opts.append(
-                Option(f"to:{c.letter}", f"Move a robot from the break room to the {c} workstation")
+                Option(
+                    f"to:{c.letter}",
+                    f"Robot: break room → {c} workstation",
+                    f"Move a robot from the break room to the {c} workstation "
+                    f"(you will roll {p.workstations[i] + 1} {c} dice in Sequence B)",
+                    (f"workstation:{c.letter}",),
+                )
             )
         if p.workstations[i]:
             opts.append(
                 Option(
-                    f"from:{c.letter}", f"Move a robot from the {c} workstation to the break room"
+                    f"from:{c.letter}",
+                    f"Robot: {c} workstation → break room",
+                    f"Move a robot from the {c} workstation to the break room "
+                    f"(you will roll {p.workstations[i] - 1} {c} dice in Sequence B)",
+                    (f"workstation:{c.letter}",),
                 )
             )
     return opts
 
 
 def _ship_options(g: Game, seat: int) -> list[Option]:
+    from engine.actions import move_option
+
     return [
-        Option(*move_label(src, dst)) for src, dst in ship_moves(g, seat, 2, False) if src != dst
+        move_option(g, seat, src, dst) for src, dst in ship_moves(g, seat, 2, False) if src != dst
     ]
 
 
@@ -190,14 +216,21 @@ class TileActivation(Handler):
                 targets = adjacent_targets(p, f["cell"], effect)
                 return [
                     Option(
-                        f"cell:{CELL_NAMES[n]}", f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}"
+                        f"cell:{CELL_NAMES[n]}",
+                        f"Activate {CELL_NAMES[n]}: {EFFECT_TEXT[TILES[p.grid[n]].effect]}",
+                        f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}",
+                        (f"cell:{CELL_NAMES[n]}",),
                     )
                     for n in targets
                 ] + [Option("skip", "Activate nothing")]
             case TileEffect.DRAW_MISSION:
                 b = g.state.board
                 return [
-                    Option(f"colour:{c.letter}", f"Draw 2 {c} Mission cards, keep 1")
+                    Option(
+                        f"colour:{c.letter}",
+                        f"Draw 2 {c} Mission cards, keep 1",
+                        f"Draw 2 {c} Mission cards, keep 1 ({len(b.mission_decks[i])} in the deck)",
+                    )
                     for i, c in enumerate(COLOURS)
                     if b.mission_decks[i] or b.mission_discards[i]
                 ] + [Option("skip", "Draw nothing")]
@@ -272,7 +305,10 @@ class Keep(Handler):
         return "Keep one of the drawn Mission cards; the other is discarded."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        return [Option(f"keep:{c}", f"Keep {mission_label(c)}") for c in f["cards"]]
+        return [
+            Option(f"keep:{c}", f"Keep {mission_short(c)}", f"Keep {mission_label(c)}")
+            for c in f["cards"]
+        ]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         keep = int(option.partition(":")[2])

@@ -25,6 +25,7 @@ from engine.components import (
     MissionKind,
 )
 from engine.decision import Option
+from engine.describe import action_short, action_text, cells_text
 from engine.hal import hal_scores
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
@@ -34,6 +35,7 @@ from engine.ops import (
     draw_mission,
     lose_vp,
     mission_label,
+    mission_short,
     player,
     ship_hexes,
 )
@@ -95,7 +97,13 @@ def buy_options(g: Game, seat: int) -> list[Option]:
         for code in die_codes(dice):
             who = owner_name(g, owner)
             opts.append(
-                Option(f"buy:{owner}:{code}", f"Buy {who}'s {_die_text(code)} for 1 resource")
+                Option(
+                    f"buy:{owner}:{code}",
+                    f"Buy {who}'s {_die_text(code)} (1 resource)",
+                    f"Buy {who}'s {_die_text(code)} for 1 resource"
+                    + (" (paid to the supply)" if owner == "n" else f", paid to {who}"),
+                    (f"die:{owner}:{code}",),
+                )
             )
     return opts
 
@@ -110,6 +118,32 @@ _DIE_TEXT = {
 
 def _die_text(code: str) -> str:
     return _DIE_TEXT[code]
+
+
+def flip_option(seat: int, code: str) -> Option:
+    colour, value = code[0], int(code[1])
+    new = OPPOSITE_FACE[value]
+    after = _die_text(f"{colour}{new}{code[2:]}").split(" (")[0]
+    return Option(
+        f"flip:{code}",
+        f"Flip your {_die_text(code)} to {new} (1 debris)",
+        f"Spend a debris to flip your {_die_text(code)} to its opposite face: {after}",
+        (f"die:{seat}:{code}",),
+    )
+
+
+def sequence_b_text(g: Game, seat: int) -> str:
+    p = player(g, seat)
+    left = p.standard + p.secure
+    lost = sum(d.value for d in left)
+    rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(p.workstations) if n) or "no"
+    out = "Sequence B: "
+    if left:
+        out += f"lose {lost} VP for the {len(left)} dice left in your compartment, "
+    out += f"roll {rolls} dice (one per robot in a workstation), reset your board"
+    if g.state.end_trigger is None:
+        out += ", advance the Black Angel"
+    return out
 
 
 def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int) -> int:
@@ -157,25 +191,44 @@ class Turn(Handler):
         if committed or sequence_a_possible(g, seat):
             if not t.get("card") and None in p.slots:
                 for m in p.missions:
-                    opts.append(Option(f"play:m{m}", f"Play {mission_label(m)}"))
+                    opts.append(
+                        Option(
+                            f"play:m{m}",
+                            f"Play {mission_short(m)}",
+                            f"Play {mission_label(m)} face down around your board "
+                            "(it activates the Technology tiles of its colour in its row or column)",
+                        )
+                    )
                 for r in p.ravagers:
                     opts.append(
-                        Option(f"play:r{r}", f"Play Ravager card #{r} (activates every tile)")
+                        Option(
+                            f"play:r{r}",
+                            f"Play Ravager card #{r}",
+                            f"Play Ravager card #{r} face down around your board "
+                            "(it activates every tile in its row or column)",
+                        )
                     )
             for code in own_die_codes(g, seat):
-                opts.append(Option(f"die:{code}", f"Use your {_die_text(code)}"))
+                opts.append(
+                    Option(
+                        f"die:{code}",
+                        f"Use your {_die_text(code)}",
+                        f"Take your {_die_text(code)} to use it on an action or a Mission card",
+                        (f"die:{seat}:{code}",),
+                    )
+                )
             opts += buy_options(g, seat)
             if p.debris:
                 for code in own_die_codes(g, seat):
-                    opts.append(
-                        Option(f"flip:{code}", f"Spend a debris to flip your {_die_text(code)}")
-                    )
+                    opts.append(flip_option(seat, code))
             if s.options.advanced:
                 opts += early_flip_options(g, seat)
         elif s.last_round == s.round:
-            opts.append(Option("pass", "Pass (final round)"))
+            opts.append(
+                Option("pass", "Pass (final round)", "Pass: the final round needs no Sequence B")
+            )
         if not committed:
-            opts.append(Option("B", "Sequence B: reroll your dice, reset your board, advance"))
+            opts.append(Option("B", "Sequence B", sequence_b_text(g, seat)))
         return opts
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -234,6 +287,26 @@ class Turn(Handler):
             g.push("use_die", seat=seat)
 
 
+def slot_option(
+    g: Game, seat: int, slot: int, kind: str, card: int, oid: str, what: str = ""
+) -> Option:
+    """A card slot with the tiles a card there would activate, as they are shown."""
+    from engine.tiles import tiles_activated_by_card
+
+    p = player(g, seat)
+    name = SLOT_NAMES[slot]
+    cells = tiles_activated_by_card(g, seat, slot, kind, card)
+    where = f"row {name[-1]}" if slot < 3 else f"column {name[-1]}"
+    reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
+    full = cells_text(p, cells) or "no tile"
+    return Option(
+        oid,
+        f"{what}{where.title()}: activates {reach}",
+        f"{what}By {where}: activates {full}",
+        (f"slot:{name}",) + tuple(f"cell:{CELL_NAMES[c]}" for c in cells),
+    )
+
+
 @handler
 class Slot(Handler):
     kind = "slot"
@@ -242,17 +315,13 @@ class Slot(Handler):
         return "Choose the slot around your board for this card."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        from engine.tiles import tiles_activated_by_card
 
         p = player(g, f["seat"])
         opts = []
         for i, name in enumerate(SLOT_NAMES):
             if p.slots[i] is not None:
                 continue
-            cells = tiles_activated_by_card(g, f["seat"], i, f["kind"], f["card"])
-            reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
-            where = f"row {name[-1]}" if i < 3 else f"column {name[-1]}"
-            opts.append(Option(f"slot:{name}", f"By {where}: activates {reach}"))
+            opts.append(slot_option(g, f["seat"], i, f["kind"], f["card"], f"slot:{name}"))
         return opts
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -295,14 +364,18 @@ class UseDie(Handler):
                 g, seat, _activations(g, n, value), colour, star=value == 0
             ):
                 continue  # R2: needs a ship to move, and a card to place with a star
-            opts.append(Option(f"action:{n}", f"Action {n}: {ACTION_NAMES[kind]}"))
+            opts.append(action_option(g, seat, n, value, f"action:{n}"))
         for h, placed in activatable_missions(g, seat, colour):
-            m = MISSION_CARDS[placed]
-            opts.append(
-                Option(f"mission:{hex_name(h)}", f"Activate the Mission at {hex_name(h)}: {m.text}")
-            )
+            opts.append(mission_option(g, placed, h, value, f"mission:{hex_name(h)}"))
         if not d["bought"] and player(g, seat).debris:
-            opts.append(Option("flip", "Spend a debris to flip this die"))
+            new = OPPOSITE_FACE[value]
+            opts.append(
+                Option(
+                    "flip",
+                    f"Flip this die to {new} (1 debris)",
+                    f"Spend a debris to flip this die from {value} to {new}",
+                )
+            )
         return opts + die_boost_options(g, seat, d)
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -359,6 +432,28 @@ class UseDie(Handler):
         if g.state.options.advanced:
             g.push("boost_vp", seat=seat, action=kind.value)
         g.push("ravager_effect", seat=seat, location=n)
+
+
+def action_option(g: Game, seat: int, n: int, value: int, oid: str, prefix: str = "") -> Option:
+    act = _activations(g, n, value)
+    return Option(
+        oid,
+        prefix + "Action " + action_short(g, n, value, act),
+        prefix + action_text(g, seat, n, value, act),
+        (f"action:{n}",),
+    )
+
+
+def mission_option(
+    g: Game, card: int, h: tuple[int, int], value: int, oid: str, prefix: str = ""
+) -> Option:
+    where = hex_name(h)
+    return Option(
+        oid,
+        f"{prefix}Mission at {where} ×{value}",
+        f"{prefix}Activate {mission_label(card)} at {where}, {value} time{'s' if value != 1 else ''}",
+        (f"hex:{where}",),
+    )
 
 
 def _activations(g: Game, action: int, value: int) -> int:
@@ -437,7 +532,10 @@ class HandLimit(Handler):
         p = player(g, f["seat"])
         if len(p.missions) <= HAND_LIMIT:
             return []
-        return [Option(f"discard:{m}", f"Discard {mission_label(m)}") for m in p.missions]
+        return [
+            Option(f"discard:{m}", f"Discard {mission_short(m)}", f"Discard {mission_label(m)}")
+            for m in p.missions
+        ]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -522,7 +620,12 @@ class Reserve(Handler):
         if f["free"] or p.resources >= 1:
             cost = "free" if f["free"] else "1 resource"
             opts = [
-                Option(f"reserve:{c}", f"Reserve your {_die_text(c)} ({cost})")
+                Option(
+                    f"reserve:{c}",
+                    f"Reserve your {_die_text(c)} ({cost})",
+                    f"Reserve your {_die_text(c)} ({cost}): no one can buy it",
+                    (f"die:{f['seat']}:{c}",),
+                )
                 for c in die_codes(p.standard)
             ]
         return opts + [Option("none", "Reserve nothing")]
