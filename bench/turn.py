@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Action, Game, GameOptions  # noqa: E402
+from engine import RULES_VERSION, Action, Game, GameOptions  # noqa: E402
 
 
 @dataclass
@@ -92,7 +92,14 @@ def main() -> None:
 
 
 def versions(players: int, advanced: bool) -> list[tuple[str, GameOptions]]:
-    return [("rules", GameOptions(players=players, advanced=advanced))]
+    """Version 1 as deployed (the baseline), version 2 asked step by step
+    (the same rules as version 2, the old way of asking), version 2."""
+    base = {"players": players, "advanced": advanced}
+    return [
+        ("rules version 1 (baseline)", GameOptions(**base, rules_version=1)),
+        ("rules version 2, asked step by step", GameOptions(**base, ask_stepwise=True)),
+        (f"rules version {RULES_VERSION}", GameOptions(**base)),
+    ]
 
 
 if __name__ == "__main__":

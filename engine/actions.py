@@ -43,6 +43,7 @@ from engine.ops import (
     visible_icons_around,
 )
 from engine.ravagers import ravager_text
+from engine.rules_version import no_question_without_choice
 from engine.space import Hex, hex_name, parse_hex
 from engine.state import PlacedMission, Player
 from engine.tiles import activatable_cell, tile_text
@@ -195,7 +196,30 @@ class Inject(Handler):
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
-        return [arrow_option(p, aid, label, cells) for aid, label, cells in arrows(f["tile"])]
+        opts = [arrow_option(p, aid, label, cells) for aid, label, cells in arrows(f["tile"])]
+        if not no_question_without_choice(g.state.options):
+            return opts
+        # Two arrows onto the same empty cell leave the same grid: offer one.
+        out: list[Option] = []
+        seen: dict[str, int] = {}
+        for o, (_, label, cells) in zip(opts, arrows(f["tile"]), strict=True):
+            moved, ejected = arrow_effect(p, cells)
+            if moved or ejected is not None:
+                out.append(o)
+                continue
+            entry = CELL_NAMES[cells[0]]
+            if entry not in seen:
+                seen[entry] = len(out)
+                out.append(o)
+                continue
+            first = out[seen[entry]]
+            out[seen[entry]] = Option(
+                first.id,
+                first.label.replace(" →", f" (or {label[0].lower()}{label[1:]}) →", 1),
+                first.detail.replace(":", f" (same as {label[0].lower()}{label[1:]}):", 1),
+                first.marks,
+            )
+        return out
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -462,6 +486,10 @@ class Command(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         colour = DieColour(f["colour"])
         moves = command_moves(g, f["seat"], f["value"], colour, _star(f))
+        if no_question_without_choice(g.state.options):
+            # Ships that stay where no card can go all do nothing: offer one.
+            idle = [m for m in moves if m[0] == m[1] and not placeable(g, f["seat"], m[1], colour)]
+            moves = [m for m in moves if m not in idle[1:]]
         return [move_option(g, f["seat"], src, dst, colour) for src, dst in moves]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import alike_once
 from engine.components import MISSION_CARDS, TILES, Bundle, TileKind
 from engine.decision import Option
 from engine.describe import tile_shown
@@ -215,9 +216,10 @@ class SpendRavager(Handler):
         return "Spend a Ravager card from your hand."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        return [
+        opts = [
             Option(f"card:{r}", f"Spend Ravager card #{r}") for r in player(g, f["seat"]).ravagers
         ]
+        return alike_once(g, opts, "card:")
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         card = int(option.partition(":")[2])

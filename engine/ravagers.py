@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import alike_once
 from engine.components import RAVAGER_CARDS, RavagerEffect, next_clockwise
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
@@ -63,7 +64,8 @@ class RavagerPermanentEffect(Handler):
                 for m in p.missions
             ]
         if effect is RavagerEffect.DISCARD_RAVAGER and p.ravagers:
-            return [Option(f"discard:r{r}", f"Discard Ravager card #{r}") for r in p.ravagers]
+            opts = [Option(f"discard:r{r}", f"Discard Ravager card #{r}") for r in p.ravagers]
+            return alike_once(g, opts, "discard:r")
         return None
 
     def resolve(self, g: Game, f: Frame) -> None:

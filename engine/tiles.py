@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import alike_tiles
 from engine.components import (
     ACTIVATE_ADJACENT,
     COLOUR_BY_LETTER,
@@ -126,7 +127,9 @@ class Activate(Handler):
             for c in f["cells"]
         ]
         # "Activate no more tiles" keeps the number 1 from prompt to prompt.
-        return [Option("done", "Activate no more tiles")] + opts
+        return [Option("done", "Activate no more tiles")] + alike_tiles(
+            g, opts, p.grid, p.grid_boost
+        )
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -214,7 +217,7 @@ class TileActivation(Handler):
                 return _robot_options(p) + [Option("skip", "Move no robot")]
             case TileEffect.ACTIVATE_VERTICAL | TileEffect.ACTIVATE_HORIZONTAL:
                 targets = adjacent_targets(p, f["cell"], effect)
-                return [
+                opts = [
                     Option(
                         f"cell:{CELL_NAMES[n]}",
                         f"Activate {CELL_NAMES[n]}: {EFFECT_TEXT[TILES[p.grid[n]].effect]}",
@@ -222,7 +225,10 @@ class TileActivation(Handler):
                         (f"cell:{CELL_NAMES[n]}",),
                     )
                     for n in targets
-                ] + [Option("skip", "Activate nothing")]
+                ]
+                return alike_tiles(g, opts, p.grid, p.grid_boost) + [
+                    Option("skip", "Activate nothing")
+                ]
             case TileEffect.DRAW_MISSION:
                 b = g.state.board
                 return [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import asking
 from engine.boosts import (
     apply_die_boost,
     die_boost_options,
@@ -229,9 +230,11 @@ class Turn(Handler):
             )
         if not committed:
             opts.append(Option("B", "Sequence B", sequence_b_text(g, seat)))
-        return opts
+        return asking.turn_options(g, seat, opts)
 
-    def choose(self, g: Game, f: Frame, option: str) -> None:
+    def choose(self, g: Game, f: Frame, option: str, merged: bool = True) -> None:
+        if merged and asking.choose_turn(g, f, option):
+            return
         s = g.state
         seat = s.current
         p = player(g, seat)
@@ -376,7 +379,7 @@ class UseDie(Handler):
                     f"Spend a debris to flip this die from {value} to {new}",
                 )
             )
-        return opts + die_boost_options(g, seat, d)
+        return asking.use_die_options(g, d, opts + die_boost_options(g, seat, d))
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -389,6 +392,7 @@ class UseDie(Handler):
             return
         if verb == "flip":
             d["value"] = flip_with_debris(g, seat, DieColour(d["colour"]), d["value"])
+            asking.after_use_die_flip(g, d)
             g.push("use_die", seat=seat)
             return
         colour = DieColour(d["colour"])
@@ -530,7 +534,7 @@ class HandLimit(Handler):
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
-        if len(p.missions) <= HAND_LIMIT:
+        if len(p.missions) <= HAND_LIMIT or asking.last_turn_of_game(g):
             return []
         return [
             Option(f"discard:{m}", f"Discard {mission_short(m)}", f"Discard {mission_label(m)}")
