@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import with_stop
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
@@ -38,12 +39,13 @@ from engine.ops import (
     move_ship,
     player,
     ravager_arrives,
+    ship_hexes,
     ship_moves,
     tiles_appear,
     visible_icons_around,
 )
 from engine.ravagers import ravager_text
-from engine.rules_version import no_question_without_choice
+from engine.rules_version import no_question_without_choice, zero_die_commands_only
 from engine.space import Hex, hex_name, parse_hex
 from engine.state import PlacedMission, Player
 from engine.tiles import activatable_cell, tile_text
@@ -87,7 +89,7 @@ class Discover(Handler):
                 for i, t in enumerate(b.advanced_slots)
                 if t is not None
             ]
-        return [Option("done", "Take no more tiles")] + opts
+        return with_stop(g, Option("done", "Take no more tiles"), opts)
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -319,7 +321,7 @@ class Repair(Handler):
             for i, c in enumerate(COLOURS)
             if b.supply_damaged[i] > 0
         ]
-        return [Option("done", "Repair no more")] + opts if f["left"] > 0 else []
+        return with_stop(g, Option("done", "Repair no more"), opts) if f["left"] > 0 else []
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -413,7 +415,7 @@ class Destroy(Handler):
             for n, stack in enumerate(g.state.board.ravagers)
             if 0 < len(stack) <= left
         ]
-        return [Option("done", "Destroy no more")] + opts if left > 0 else []
+        return with_stop(g, Option("done", "Destroy no more"), opts) if left > 0 else []
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -456,15 +458,24 @@ def command_moves(
     g: Game, seat: int, value: int, colour: DieColour, star: bool | None = None
 ) -> list[tuple[Hex | None, Hex]]:
     """`value`: hexes the ship may move (after damage); `star`: the die shows
-    a star (default: value 0). Only a star die must place a card; a die that
-    a damaged action brings to 0 just moves nothing."""
+    a star (default: value 0).
+
+    Rules version 2 (R18): a die worth 0 for this action (a star, or a 1 on
+    a damaged action) moves no ship and launches none; it places a card on
+    the hex under one of the seat's ships already in Space.
+
+    Version 1: only a star die must place a card (and may launch a ship onto
+    the Black Angel's hex, reading 4); a die that a damaged action brings to
+    0 just moves nothing."""
+    if value == 0 and zero_die_commands_only(g.state.options):
+        return [(h, h) for h in ship_hexes(g, seat) if placeable(g, seat, h, colour)]
     p = player(g, seat)
     launch = p.ships > 0 and p.break_room > 0
     moves = ship_moves(g, seat, value, launch)
     if star is None:
         star = value == 0
     if star:
-        # A star die moves nothing and must place a card (R2).
+        # Version 1: a star die moves nothing and must place a card (reading 4).
         moves = [
             (src, dst)
             for src, dst in moves
@@ -479,6 +490,11 @@ class Command(Handler):
     kind = "command"
 
     def prompt(self, g: Game, f: Frame) -> str:
+        if f["value"] == 0 and zero_die_commands_only(g.state.options):
+            return (
+                "Command Your Ships with a die worth 0: no ship moves; place a "
+                f"{f['colour']} Mission card under one of your ships."
+            )
         return (
             f"Command Your Ships: move one ship up to {f['value']} hex(es) (or launch a new one)."
         )
@@ -502,7 +518,7 @@ class Command(Handler):
             src, dst = parse_hex(a), parse_hex(b)
         assert dst is not None
         move_ship(g, seat, src, dst)
-        g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_star(f))
+        g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_must(g, f))
 
 
 def move_option(
@@ -537,6 +553,14 @@ def move_option(
 def _star(f: Frame) -> bool:
     """Was the die a star? (Frames saved before "star" existed: value 0.)"""
     return bool(f.get("star", f["value"] == 0))
+
+
+def _must(g: Game, f: Frame) -> bool:
+    """Placing a card is compulsory with a die worth 0 (Command, note 3; R18);
+    version 1: with a star die only."""
+    if zero_die_commands_only(g.state.options):
+        return f["value"] == 0
+    return _star(f)
 
 
 @handler

@@ -26,6 +26,7 @@ from engine.rules_version import (
     merged_turn_choices,
     no_empty_or_undoing_choices,
     no_question_without_choice,
+    stop_option_first,
 )
 
 if TYPE_CHECKING:
@@ -310,3 +311,8 @@ def alike_tiles(g: Game, opts: list[Option], grid: list, boost: list[bool]) -> l
             seen.add(key)
             out.append(o)
     return out
+
+
+def with_stop(g: Game, stop: Option, opts: list[Option]) -> list[Option]:
+    """The stop option first (version 2: its number never changes), else last."""
+    return [stop, *opts] if stop_option_first(g.state.options) else [*opts, stop]

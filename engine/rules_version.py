@@ -64,3 +64,10 @@ def no_empty_or_undoing_choices(options: GameOptions) -> bool:
     flipping it) and no card play that activates no tile. Version 1 (and
     ``ask_stepwise``) offered both."""
     return options.rules_version >= 2 and not options.ask_stepwise
+
+
+def stop_option_first(options: GameOptions) -> bool:
+    """ "Take no more tiles", "Repair no more", "Destroy no more" and "Activate
+    no more tiles" are option 1, so their number never changes between
+    prompts. Version 1 listed them last."""
+    return options.rules_version >= 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.asking import alike_tiles
+from engine.asking import alike_tiles, with_stop
 from engine.components import (
     ACTIVATE_ADJACENT,
     COLOUR_BY_LETTER,
@@ -126,10 +126,9 @@ class Activate(Handler):
             )
             for c in f["cells"]
         ]
-        # "Activate no more tiles" keeps the number 1 from prompt to prompt.
-        return [Option("done", "Activate no more tiles")] + alike_tiles(
-            g, opts, p.grid, p.grid_boost
-        )
+        # "Activate no more tiles" keeps its number from prompt to prompt.
+        stop = Option("done", "Activate no more tiles")
+        return with_stop(g, stop, alike_tiles(g, opts, p.grid, p.grid_boost))
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":

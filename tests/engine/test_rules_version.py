@@ -48,3 +48,19 @@ def test_an_unknown_rules_version_is_refused_with_a_clear_message():
 def test_the_zero_die_predicate_is_on_from_version_2():
     assert not zero_die_commands_only(GameOptions(rules_version=1))
     assert zero_die_commands_only(GameOptions(rules_version=2))
+
+
+def test_simulate_plays_the_rules_version_asked_for(capsys):
+    from engine import simulate
+    from tests.engine.golden import PATH
+
+    v1 = next(r for r in json.loads(PATH.read_text()) if r["seed"] == 101)
+    assert (
+        simulate.main(["--players", "2", "--games", "1", "--seed", "101", "--rules-version", "1"])
+        == 0
+    )
+    line = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (line["decisions"], line["scores"]) == (len(v1["actions"]), v1["result"]["scores"])
+    assert simulate.main(["--players", "2", "--games", "1", "--seed", "101"]) == 0
+    line2 = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert line2["decisions"] != line["decisions"]  # version 2 plays differently
