@@ -71,3 +71,12 @@ def stop_option_first(options: GameOptions) -> bool:
     no more tiles" are option 1, so their number never changes between
     prompts. Version 1 listed them last."""
     return options.rules_version >= 2
+
+
+def plain_gains_without_asking(options: GameOptions) -> bool:
+    """The tiles a played card reaches whose effect is a plain gain (1 VP,
+    ship, resource, robot or debris, standard side up) are activated first and
+    without asking: a gain never takes an option away (a robot gained first
+    can still be moved by a "move a robot" tile), so declining one or delaying
+    it is no real choice. Version 1 asked each tile in turn."""
+    return options.rules_version >= 2 and not options.ask_stepwise

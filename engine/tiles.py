@@ -31,6 +31,7 @@ from engine.ops import (
     ship_moves,
     slot_cells,
 )
+from engine.rules_version import plain_gains_without_asking
 from engine.space import parse_hex
 from engine.state import Player
 
@@ -109,8 +110,10 @@ class Activate(Handler):
     def prompt(self, g: Game, f: Frame) -> str:
         return "Activate the tiles this card reaches, in any order."
 
-    def options(self, g: Game, f: Frame) -> list[Option]:
+    def options(self, g: Game, f: Frame) -> list[Option] | None:
         p = player(g, f["seat"])
+        if _next_without_asking(g, p, f["cells"]) is not None:
+            return None  # version 2: plain gains first, a lone tile at once (resolve)
         opts = [
             Option(
                 f"tile:{CELL_NAMES[c]}",
@@ -130,6 +133,12 @@ class Activate(Handler):
         stop = Option("done", "Activate no more tiles")
         return with_stop(g, stop, alike_tiles(g, opts, p.grid, p.grid_boost))
 
+    def resolve(self, g: Game, f: Frame) -> None:
+        p = player(g, f["seat"])
+        cell = _next_without_asking(g, p, f["cells"])
+        assert cell is not None
+        self.choose(g, f, f"tile:{CELL_NAMES[cell]}")
+
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
             return
@@ -142,6 +151,42 @@ class Activate(Handler):
 
             flip_to_standard(g, f["seat"], cell, "early, to activate it")
         g.push("tile", seat=f["seat"], cell=cell)
+
+
+PLAIN_GAINS = frozenset(
+    {TileEffect.VP, TileEffect.SHIP, TileEffect.RESOURCE, TileEffect.ROBOT, TileEffect.DEBRIS}
+)
+
+
+def _plain_gain_cells(g: Game, p: Player, cells: list[int]) -> list[int]:
+    """Cells whose tile is a plain gain on its standard side (version 2 takes
+    them without asking; a robot gain with no robot left is nothing at all)."""
+    if not plain_gains_without_asking(g.state.options):
+        return []
+    return [
+        c
+        for c in cells
+        if not p.grid_boost[c]
+        and TILES[p.grid[c]].effect in PLAIN_GAINS
+        and (TILES[p.grid[c]].effect is not TileEffect.ROBOT or p.robots_supply > 0)
+    ]
+
+
+def _next_without_asking(g: Game, p: Player, cells: list[int]) -> int | None:
+    """Version 2: the tile to activate without asking, if any: a plain gain,
+    else the last tile left when it is standard side up (activating it is never
+    worse than stopping: its own question offers to skip, or it only gains;
+    a boost-side tile would lose its boost, so it stays a question)."""
+    plain = _plain_gain_cells(g, p, cells)
+    if plain:
+        return plain[0]
+    if (
+        plain_gains_without_asking(g.state.options)
+        and len(cells) == 1
+        and not p.grid_boost[cells[0]]
+    ):
+        return cells[0]
+    return None
 
 
 def adjacent_targets(p: Player, cell: int, effect: TileEffect) -> list[int]:

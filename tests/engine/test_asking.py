@@ -241,12 +241,50 @@ def test_a_card_and_its_slot_are_one_choice_and_a_card_that_activates_nothing_is
     plays = [i for i in ids(g) if i.startswith("play:")]
     assert plays == [f"play:m{orange}:slot:row2", f"play:m{orange}:slot:colB"]
     vp = g.state.players[MADELINE].vp
-    choose(g, f"play:m{orange}:slot:row2")
-    # The lone tile: activate it or stop ("done" first, always number 1).
-    assert ids(g) == ["done", "tile:B2"]
-    choose(g, "tile:B2")
+    events = choose(g, f"play:m{orange}:slot:row2")
+    # A plain gain is taken at once: no "activate B2?" question.
     assert g.state.players[MADELINE].vp == vp + 1
+    assert [e.kind for e in events][:2] == ["card_played", "gain"]
     ok(g)
+
+
+def test_plain_gains_come_first_and_choices_are_still_asked():
+    g = merged(table())
+    set_dice(g, {MADELINE: "o3"})
+    give_ravagers(g, MADELINE, 3)
+    p = g.state.players[MADELINE]
+    p.robots_supply, p.break_room = 2, 0
+    set_grid(
+        g,
+        MADELINE,
+        {
+            "A2": _tile(DieColour.GREEN, TileEffect.MOVE_ROBOT),
+            "B2": _tile(DieColour.GRAY, TileEffect.ROBOT),
+        },
+    )
+    refresh(g)
+    choose(g, "play:r3:slot:row2")
+    # The robot is gained first, so the "move a robot" tile can move it; that
+    # tile is the last one left: its own question comes at once (with "skip").
+    assert p.break_room == 1
+    assert g.decision.kind == "tile"
+    assert {"to:o", "skip"} <= set(ids(g))
+    # Step by step, version 1's way, both are asked.
+    g2 = table()
+    set_dice(g2, {MADELINE: "o3"})
+    give_ravagers(g2, MADELINE, 3)
+    set_grid(
+        g2,
+        MADELINE,
+        {
+            "A2": _tile(DieColour.GREEN, TileEffect.MOVE_ROBOT),
+            "B2": _tile(DieColour.GRAY, TileEffect.ROBOT),
+        },
+    )
+    refresh(g2)
+    choose(g2, "play:r3")
+    choose(g2, "slot:row2")
+    assert ids(g2) == ["done", "tile:A2", "tile:B2"]
 
 
 def test_alike_ravager_cards_are_one_option_and_a_lone_answer_is_taken():
