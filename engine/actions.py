@@ -541,7 +541,8 @@ def move_option(
         cards = [m for m in p.missions if MISSION_CARDS[m].colour is colour]
         if placeable(g, seat, dst, colour, 2 if src is None else 1):
             detail += (
-                f"; you may place a {colour} card here ({ravagers_on_placing(g, dst)}; "
+                f"; you may place {'an' if colour.value[0] in 'aeiou' else 'a'} {colour} card "
+                f"here ({ravagers_on_placing(g, dst)}; "
                 f"reward: {', '.join(sorted({reward_text(m) for m in cards}))})"
             )
         elif src is None and placeable(g, seat, dst, colour, 1):

@@ -121,9 +121,9 @@ def ravagers_on_placing(g: Game, h: Hex) -> str:
     n = visible_icons_around(g, h)
     if not n:
         return "no Ravager icon around: no Ravager appears"
-    return (
-        f"{n} Ravager icon{'s' if n != 1 else ''} around: {n} Ravager{'s' if n != 1 else ''} appear"
-    )
+    if n == 1:
+        return "1 Ravager icon around: 1 Ravager appears"
+    return f"{n} Ravager icons around: {n} Ravagers appear"
 
 
 def reward_text(card: int) -> str:
