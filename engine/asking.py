@@ -100,8 +100,15 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
 def _play_options(g: Game, seat: int, play: Option) -> list[Option]:
     arg = play.id.partition(":")[2]
     kind = "mission" if arg[0] == "m" else "ravager"
-    frame = {"k": "slot", "seat": seat, "kind": kind, "card": int(arg[1:])}
+    card = int(arg[1:])
+    frame = {"k": "slot", "seat": seat, "kind": kind, "card": card}
     what = play.label.removeprefix("Play ")
+    if kind == "mission":
+        from engine.ops import mission_label
+
+        name = mission_label(card)
+    else:
+        name = f"Ravager card #{card} (activates every tile it reaches)"
     out = []
     for s in _handler("slot").options(g, frame):
         activates = any(m.startswith("cell:") for m in s.marks)
@@ -111,7 +118,7 @@ def _play_options(g: Game, seat: int, play: Option) -> list[Option]:
             Option(
                 f"{play.id}:{s.id}",
                 f"{what} → {s.label[0].lower()}{s.label[1:]}",
-                f"{play.text}: {s.text[0].lower()}{s.text[1:]}",
+                f"Play {name} {s.text[0].lower()}{s.text[1:]}",
                 s.marks,
             )
         )
@@ -131,7 +138,7 @@ def _die_options(g: Game, seat: int, take: Option) -> list[Option]:
             Option(
                 f"{take.id}:{u.id}",
                 f"{what} → {u.label}",
-                f"{take.text} → {u.text}",
+                f"{_take_text(take)} → {u.text}",
                 take.marks + u.marks,
             )
         )
@@ -149,6 +156,13 @@ def _die_options(g: Game, seat: int, take: Option) -> list[Option]:
             )
         )
     return out
+
+
+def _take_text(take: Option) -> str:
+    """'Your orange 1' / 'Buy Red's gray 3 for 1 resource, paid to Red'."""
+    if take.id.startswith("die:"):
+        return take.label.replace("Use your", "Your", 1)
+    return take.text
 
 
 def _flips_back(g: Game, seat: int, code: str) -> bool:
