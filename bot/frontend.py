@@ -221,9 +221,12 @@ class Frontend:
                     content=mine.text,
                     view=decision_view(mine.turn, private=True),
                     embeds=decision_embeds(mine.turn),
+                    attachments=[f for f in (_file(mine),) if f is not None],
                 )
                 return
-        await interaction.edit_original_response(content="✔ Chosen.", view=None, embeds=[])
+        await interaction.edit_original_response(
+            content="✔ Chosen.", view=None, embeds=[], attachments=[]
+        )
 
     async def on_page(
         self, interaction: discord.Interaction, game_id: int, revision: int, page: int
