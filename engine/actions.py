@@ -536,19 +536,31 @@ def move_option(
     detail = f"{label}: {hex_text(g, dst)}"
     if src is None:
         detail += "; a robot from your break room pilots it"
-    if colour is not None:
-        p = player(g, seat)
-        cards = [m for m in p.missions if MISSION_CARDS[m].colour is colour]
-        if placeable(g, seat, dst, colour, 2 if src is None else 1):
+    if colour is not None and _free_space(g, dst, colour):
+        # Only public facts: the Command decision is not secret, so nothing
+        # here may tell what the player holds (R15).
+        a = "an" if colour.value[0] in "aeiou" else "a"
+        if src is None and player(g, seat).break_room < 2:
             detail += (
-                f"; you may place {'an' if colour.value[0] in 'aeiou' else 'a'} {colour} card "
-                f"here ({ravagers_on_placing(g, dst)}; "
-                f"reward: {', '.join(sorted({reward_text(m) for m in cards}))})"
+                f"; LAST ROBOT: it pilots the ship, so no {colour} card can be placed here "
+                "(no robot left for the reward)"
             )
-        elif src is None and placeable(g, seat, dst, colour, 1):
-            detail += "; LAST ROBOT: it pilots the ship, so no card can be placed (no robot for the reward)"
             short += " ⚠ last robot: no card"
+        else:
+            detail += (
+                f"; free card space: placing {a} {colour} card here, {ravagers_on_placing(g, dst)}"
+            )
     return Option(oid, short, detail, (f"hex:{name}",))
+
+
+def _free_space(g: Game, h: Hex, colour: DieColour) -> bool:
+    """An alien hex of this colour with no card yet (public facts only)."""
+    spec = hex_spec(g, h)
+    return (
+        spec.kind is HexKind.ALIEN
+        and spec.colour is colour
+        and g.state.board.strips[h[0]].cards[h[1]] is None
+    )
 
 
 def _star(f: Frame) -> bool:

@@ -120,10 +120,10 @@ def hex_short(g: Game, h: Hex) -> str:
 def ravagers_on_placing(g: Game, h: Hex) -> str:
     n = visible_icons_around(g, h)
     if not n:
-        return "no Ravager icon around: no Ravager appears"
+        return "no Ravager appears (no icon around)"
     if n == 1:
-        return "1 Ravager icon around: 1 Ravager appears"
-    return f"{n} Ravager icons around: {n} Ravagers appear"
+        return "1 Ravager appears (1 icon around)"
+    return f"{n} Ravagers appear ({n} icons around)"
 
 
 def reward_text(card: int) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 import pytest
 
@@ -383,3 +384,35 @@ def test_injecting_onto_an_empty_cell_from_two_arrows_is_one_option():
     assert len(ids(g)) == 5
     c1 = [o for o in g.decision.options if o.marks == ("cell:C1",)]
     assert len(c1) == 1 and "or column C, from the top" in c1[0].label
+
+
+def test_public_decisions_never_name_a_card_in_a_hand():
+    """Option texts of a decision that is not secret are public (R15)."""
+    from engine.ops import mission_short
+
+    for seed in range(6):
+        g = Game.new(GameOptions(players=3, advanced=seed % 2 == 1), seed)
+        r = random.Random(seed)
+        while not g.is_over:
+            d = g.decision
+            if not d.secret:
+                hands = [mission_short(m) for p in g.state.players for m in p.missions]
+                texts = " ".join(o.text + " " + o.label for o in d.options)
+                assert "reward:" not in texts  # a hand card's reward
+                for name in hands:
+                    # "Orange activation #12" followed by a non-digit: that card
+                    assert not re.search(re.escape(name) + r"(?!\d)", texts) or _in_space(
+                        g, name
+                    ), (d.kind, name)
+            g.apply(Action(d.seat, r.choice(d.options).id))
+
+
+def _in_space(g: Game, name: str) -> bool:
+    """A card placed in Space is public, and may be named (Mission at 3C)."""
+    from engine.ops import mission_short
+
+    return any(
+        placed is not None and mission_short(placed.card) == name
+        for strip in g.state.board.strips
+        for placed in strip.cards
+    )
