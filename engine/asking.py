@@ -269,17 +269,11 @@ def last_turn_of_game(g: Game) -> bool:
     )
 
 
-def _does_something(g: Game, cell: int, effect) -> bool:
-    """Would activating this tile change anything? (The player deciding is
-    the one whose grid it is.)"""
+def _does_something(g: Game, seat: int, cell: int, effect) -> bool:
+    """Would activating this tile of `seat`'s grid change anything?"""
     from engine.components import TileEffect
     from engine.ops import player, ship_moves
 
-    d = g.decision if g._decision is not None else None
-    seat = d.seat if d is not None else g.state.current
-    frames = g.state.frames
-    if frames and "seat" in frames[-1]:
-        seat = frames[-1]["seat"]
     p = player(g, seat)
     if effect is TileEffect.ROBOT:
         return p.robots_supply > 0
@@ -291,7 +285,7 @@ def _does_something(g: Game, cell: int, effect) -> bool:
         from engine.tiles import adjacent_targets
 
         return any(
-            _does_something(g, n, TILES_[p.grid[n]].effect)
+            _does_something(g, seat, n, TILES_[p.grid[n]].effect)
             for n in adjacent_targets(p, cell, effect)
         )
     if effect is TileEffect.DRAW_MISSION:
@@ -300,15 +294,17 @@ def _does_something(g: Game, cell: int, effect) -> bool:
     return True
 
 
-def alike_tiles(g: Game, opts: list[Option], grid: list, boost: list[bool]) -> list[Option]:
+def alike_tiles(g: Game, seat: int, opts: list[Option]) -> list[Option]:
     """Tiles whose activation cannot differ (same effect, same side, an effect
     that does not depend on where the tile sits) are offered once (version 2):
     activating two "gain 1 VP" tiles in either order ends the same."""
     if not no_question_without_choice(g.state.options):
         return opts
     from engine.components import ACTIVATE_ADJACENT, TILES
-    from engine.ops import CELL_NAMES
+    from engine.ops import CELL_NAMES, player
 
+    p = player(g, seat)
+    grid, boost = p.grid, p.grid_boost
     out: list[Option] = []
     seen: set[tuple] = set()
     for o in opts:
@@ -319,7 +315,7 @@ def alike_tiles(g: Game, opts: list[Option], grid: list, boost: list[bool]) -> l
         cell = CELL_NAMES.index(name)
         effect = TILES[grid[cell]].effect
         key = (effect, boost[cell])
-        if not boost[cell] and not _does_something(g, cell, effect):
+        if not boost[cell] and not _does_something(g, seat, cell, effect):
             continue  # e.g. "take 1 robot" with none left: the same as not activating
         if effect in ACTIVATE_ADJACENT or key not in seen:
             seen.add(key)

@@ -131,7 +131,7 @@ class Activate(Handler):
         ]
         # "Activate no more tiles" keeps its number from prompt to prompt.
         stop = Option("done", "Activate no more tiles")
-        return with_stop(g, stop, alike_tiles(g, opts, p.grid, p.grid_boost))
+        return with_stop(g, stop, alike_tiles(g, f["seat"], opts))
 
     def resolve(self, g: Game, f: Frame) -> None:
         p = player(g, f["seat"])
@@ -270,9 +270,7 @@ class TileActivation(Handler):
                     )
                     for n in targets
                 ]
-                return alike_tiles(g, opts, p.grid, p.grid_boost) + [
-                    Option("skip", "Activate nothing")
-                ]
+                return alike_tiles(g, f["seat"], opts) + [Option("skip", "Activate nothing")]
             case TileEffect.DRAW_MISSION:
                 b = g.state.board
                 return [
