@@ -43,16 +43,26 @@ def marked_places(view: View, kinds: frozenset[str]) -> dict[str, list[int]]:
 
 
 def badge_text(numbers: list[int]) -> str:
-    """'3', '3·7', or '3·7+2' when many options share a place."""
-    shown = numbers[:3]
-    s = "·".join(str(n) for n in shown)
-    return s + (f"+{len(numbers) - 3}" if len(numbers) > 3 else "")
+    """'3', '3·7', '7–9' for a run, '3·7–9+2' when many options share a place."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    shown = "·".join(parts[:3])
+    return shown + (f"+{len(parts) - 3}" if len(parts) > 3 else "")
+
+
+def badge_width(label: str) -> int:
+    return max(MARK_SIZE, text_width(label, FONT, True) + 14)
 
 
 def badge(img: Image.Image, centre: Point, label: str) -> tuple[int, int, int, int]:
     """A numbered badge centred on a point; returns its box."""
     d = ImageDraw.Draw(img)
-    w = max(MARK_SIZE, text_width(label, FONT, True) + 14)
+    w = badge_width(label)
     x, y = centre
     box = (int(x - w / 2), int(y - MARK_SIZE / 2), int(x + w / 2), int(y + MARK_SIZE / 2))
     d.rounded_rectangle(box, radius=MARK_SIZE // 2, fill=MARK_FILL, outline=MARK_RING, width=2)
@@ -67,9 +77,11 @@ TABLE_KINDS = frozenset(
 )
 
 
-def table_point(view: View, layout: L.BoardLayout, mark: str) -> Point | None:
-    """Where a table mark's badge goes (None: not on this image)."""
+def table_point(view: View, layout: L.BoardLayout, mark: str, label: str = "0") -> Point | None:
+    """The centre of a table mark's badge with this label (None: not on this
+    image). Badges beside text start at a left edge, so they grow away from it."""
     kind, _, arg = mark.partition(":")
+    half = badge_width(label) / 2
     if kind == "hex":
         if len(arg) < 2 or arg[-1] not in HEX_LETTERS or not arg[:-1].isdigit():
             return None
@@ -81,8 +93,9 @@ def table_point(view: View, layout: L.BoardLayout, mark: str) -> Point | None:
     if kind in ("action", "ravagers", "display", "advanced") and arg.isdigit():
         n = int(arg)
         if kind == "action" and 1 <= n <= 6:
-            x0, y0, x1, _ = L.action_box(layout, n)
-            return (x1 - 26, y0 + 22)
+            # Bottom left, under the damage spaces: clear of the action's name.
+            x0, _, _, y1 = L.action_box(layout, n)
+            return (x0 + 12 + half, y1 - 12)
         if kind == "ravagers" and 1 <= n <= 6:
             x0, y0, x1, _ = L.ravager_box(layout, n)
             return (x1 - 20, y0 + 2)
@@ -124,16 +137,19 @@ def _die_point(view: View, layout: L.BoardLayout, arg: str) -> Point | None:
         return None
     for k, die in enumerate(dice):
         if P.DIE_LETTERS[P.die_index(die["colour"])] == code[0] and str(die["value"]) == code[1]:
+            # Above the die, or below it for every other die: neighbours'
+            # badges never meet.
             x, y = L.compartment_die_point(layout, row, secure, k)
-            return (x + L.DIE // 2 - 4, y - L.DIE // 2 + 2)
+            return (x, y - L.DIE // 2 - 7 if k % 2 == 0 else y + L.DIE // 2 + 7)
     return None
 
 
 def draw_table_marks(img: Image.Image, view: View, layout: L.BoardLayout) -> None:
     for mark, numbers in marked_places(view, TABLE_KINDS).items():
-        point = table_point(view, layout, mark)
+        label = badge_text(numbers)
+        point = table_point(view, layout, mark, label)
         if point is not None:
-            badge(img, point, badge_text(numbers))
+            badge(img, point, label)
 
 
 # --------------------------------------------------------------------------- a player board

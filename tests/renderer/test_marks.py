@@ -78,7 +78,7 @@ def test_command_destinations_carry_their_option_numbers_on_the_board():
     for i, o in enumerate(g.decision.options):
         assert i + 1 in places[o.marks[0]]
     for mark, numbers in places.items():
-        point = table_point(view, layout, mark)
+        point = table_point(view, layout, mark, badge_text(numbers))
         assert point is not None
         assert _badge_matches(img, point, badge_text(numbers)) > 0.95, mark
         wrong = badge_text([n + 1 for n in numbers])
@@ -106,8 +106,9 @@ def test_the_public_board_of_a_secret_decision_shows_no_marks():
     places = marked_places(own, TABLE_KINDS)
     assert {"action:1", "action:3", "die:0:o3", "die:0:y1"} <= set(places)
     for mark, numbers in places.items():
-        point = table_point(own, layout, mark)
-        assert point is not None and _badge_matches(mine, point, badge_text(numbers)) > 0.95
+        label = badge_text(numbers)
+        point = table_point(own, layout, mark, label)
+        assert point is not None and _badge_matches(mine, point, label) > 0.95, mark
 
 
 def test_display_spaces_carry_the_discover_option_numbers():
@@ -127,7 +128,7 @@ def test_display_spaces_carry_the_discover_option_numbers():
     img = open_png(render_board(view))
     layout = layout_for(view)
     for n, space in ((2, 3), (3, 6)):
-        point = table_point(view, layout, f"display:{space}")
+        point = table_point(view, layout, f"display:{space}", str(n))
         assert _badge_matches(img, point, str(n)) > 0.95
     x0, y0, x1, y1 = L.display_box(layout, 0)
     assert _magenta(img, (x0, y0, x1, y1)) == 0
