@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from storage import default_db_path
+from storage import ShardRange, default_db_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +16,13 @@ class Config:
     test_guild_id: int | None
     reminder_minutes: int
     max_reminders: int
+    #: SHARD_COUNT / SHARD_IDS: run an AutoShardedBot for these shards only (None: one process)
+    shards: ShardRange | None = None
+
+    @property
+    def lease_scope(self) -> str:
+        """The instance lease this process takes: its shard range, or the whole database."""
+        return self.shards.scope if self.shards is not None else "all"
 
     @classmethod
     def from_env(cls, *, load_dotenv: bool = True) -> Config:
@@ -24,6 +31,10 @@ class Config:
 
             _load()
         guild = (os.environ.get("TEST_GUILD_ID") or "").strip()
+        count = (os.environ.get("SHARD_COUNT") or "").strip()
+        ids = (os.environ.get("SHARD_IDS") or "").strip()
+        if ids and not count:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
         return cls(
             token=(os.environ.get("DISCORD_TOKEN") or "").strip() or None,
             db_path=default_db_path(),
@@ -31,4 +42,5 @@ class Config:
             test_guild_id=int(guild) if guild.isdigit() else None,
             reminder_minutes=int(os.environ.get("REMINDER_MINUTES") or 12 * 60),
             max_reminders=int(os.environ.get("MAX_REMINDERS") or 3),
+            shards=ShardRange.parse(count, ids) if count else None,
         )

@@ -21,7 +21,7 @@ from typing import IO, Any
 from bot import prompt as P
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
-from storage import Store, default_db_path
+from storage import LeaseHeldError, Store, default_db_path
 
 CHANNEL = 1  # the terminal is one channel
 HOST = "host"
@@ -39,6 +39,11 @@ LOCAL_HELP = """Commands (one per line):
   replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute on|off
   wait <minutes>           move the clock on (reminders, timeouts)   tick   run them now
   help | quit"""
+
+
+def _number(word: str) -> bool:
+    """A plain number ("12"): ASCII digits only ("²".isdigit() is true too)."""
+    return word.isascii() and word.isdigit()
 
 
 def user_id(name: str) -> int:
@@ -103,6 +108,8 @@ class Local:
     async def open(self) -> None:
         self.store = await Store.open(self.db, clock=self.now)
         self.svc = GameService(self.store, self.fmt, render=self.render, clock=self.now)
+        # one running bot per database: a terminal session counts as one too
+        await self.svc.claim_instance(on_lost=lambda message: self.say(f"✖ {message}"))
         if self.names_file and self.names_file.exists():
             for name in json.loads(self.names_file.read_text()):
                 self.fmt.add(name)
@@ -113,6 +120,8 @@ class Local:
             self.say(f"Game #{rec.id} ({rec.status.value}) continues from {self.db}.")
 
     async def close(self) -> None:
+        if self.svc is not None:
+            await self.svc.release_instance()
         if self.store is not None:
             await self.store.close()
 
@@ -169,7 +178,12 @@ class Local:
             self.say(" " + line)
 
     async def run(self, lines: IO[str]) -> int:
-        await self.open()
+        try:
+            await self.open()
+        except LeaseHeldError as exc:
+            self.say(f"✖ {exc}")
+            await self.close()
+            return 3
         self.say("Black Angel — local mode. Type `help` for commands.")
         try:
             interactive = lines.isatty()
@@ -204,7 +218,7 @@ class Local:
         except ValueError:
             words = line.split()
         cmd, args = words[0].lower(), words[1:]
-        if cmd.isdigit():
+        if _number(cmd):
             cmd, args = "play", [cmd]
         arg = " ".join(args)
         if cmd in ("quit", "exit", "q"):
@@ -214,7 +228,7 @@ class Local:
         elif cmd == "rules":
             self.say(T.rule_topic(arg))
         elif cmd == "new":
-            n = int(args[0]) if args and args[0].isdigit() else 2
+            n = int(args[0]) if args and _number(args[0]) else 2
             adv = "advanced" in args
             order = "lobby" if "lobby" in args else "random"
             await self.show(await svc.create(CHANNEL, self.actor(), n, advanced=adv, order=order))
@@ -233,7 +247,7 @@ class Local:
                 return None
             await self.show(await svc.colour(CHANNEL, self.actor(args[0]), args[1]))
         elif cmd == "start":
-            seed = int(args[0]) if args and args[0].isdigit() else None
+            seed = int(args[0]) if args and _number(args[0]) else None
             await self.show(await svc.start(CHANNEL, self.actor(), seed=seed))
         elif cmd == "as":
             self.acting = None if not args or args[0] == "auto" else args[0]
@@ -270,13 +284,13 @@ class Local:
         elif cmd == "rollback":
             await self.show(await svc.rollback(CHANNEL, self.actor()))
         elif cmd in ("replace", "remove"):
-            if not args or not args[0].isdigit() or (cmd == "replace" and len(args) < 2):
+            if not args or not _number(args[0]) or (cmd == "replace" and len(args) < 2):
                 self.say(f"✖ {cmd} <seat number 1-4>" + (" <name>" if cmd == "replace" else ""))
                 return None
             new = self.fmt.add(args[1]) if cmd == "replace" else BOT_USER
             await self.show(await svc.replace(CHANNEL, self.actor(), int(args[0]) - 1, new))
         elif cmd in ("reminder", "timeout"):
-            minutes = int(args[0]) if args and args[0].isdigit() else 0
+            minutes = int(args[0]) if args and _number(args[0]) else 0
             fn = svc.set_reminder if cmd == "reminder" else svc.set_timeout
             await self.show(await fn(CHANNEL, self.actor(), minutes))
         elif cmd == "mute":
@@ -290,12 +304,12 @@ class Local:
                 r.text += f" Written to {args[0]}."
             await self.show(r)
         elif cmd == "import":
-            assert self.store is not None
-            rec = await self.store.import_game(
-                Path(arg).read_text(), CHANNEL, created_by=user_id(HOST)
-            )
-            svc.drop(CHANNEL)
-            self.say(f"Imported as game #{rec.id} ({rec.status.value}).")
+            try:
+                data = Path(arg).read_bytes()
+            except OSError as exc:
+                self.say(f"✖ Cannot read {arg!r}: {exc.strerror or exc}")
+                return None
+            await self.show(await svc.import_game(CHANNEL, self.actor(), data))
         elif cmd == "wait":
             self.offset += float(args[0]) if args else 60
             self.say(f"The clock moves on {args[0] if args else 60} min.")

@@ -11,14 +11,21 @@ from storage.errors import (
     ConflictError,
     CorruptGameError,
     ExportFormatError,
+    GameSetAsideError,
     GameStateError,
+    LeaseHeldError,
+    LeaseLostError,
     LobbyError,
     NotFoundError,
     SchemaError,
+    SnapshotMismatchError,
     StorageError,
 )
+from storage.faults import Fault, Repair
+from storage.lease import DEFAULT_LEASE_SECONDS, Lease, new_owner, scopes_overlap
 from storage.models import (
     ACTIVE_STATUSES,
+    NOBODY,
     STARTED_STATUSES,
     ActionRecord,
     AppendResult,
@@ -34,6 +41,7 @@ from storage.models import (
     SnapshotRecord,
 )
 from storage.schema import SCHEMA_VERSION
+from storage.shards import ShardRange, shard_of
 from storage.store import (
     DB_ENV,
     DEFAULT_DB,
@@ -44,12 +52,15 @@ from storage.store import (
     first_difference,
     new_seed,
 )
+from storage.tick import TickRow
 
 __all__ = [
     "ACTIVE_STATUSES",
     "DB_ENV",
     "DEFAULT_DB",
+    "DEFAULT_LEASE_SECONDS",
     "EXPORT_FORMAT",
+    "NOBODY",
     "SCHEMA_VERSION",
     "STARTED_STATUSES",
     "UNSET",
@@ -60,24 +71,36 @@ __all__ = [
     "CorruptGameError",
     "EngineCodec",
     "ExportFormatError",
+    "Fault",
     "GameCodec",
     "GameLog",
     "GameRecord",
+    "GameSetAsideError",
     "GameSettings",
     "GameStateError",
     "GameStatus",
     "GuildSettings",
+    "Lease",
+    "LeaseHeldError",
+    "LeaseLostError",
     "LoadReport",
     "LoadedGame",
     "LobbyError",
     "NotFoundError",
     "PlayerPrefs",
+    "Repair",
     "SchemaError",
+    "ShardRange",
     "Seat",
+    "SnapshotMismatchError",
     "SnapshotRecord",
     "StorageError",
     "Store",
+    "TickRow",
     "default_db_path",
     "first_difference",
+    "new_owner",
     "new_seed",
+    "shard_of",
+    "scopes_overlap",
 ]

@@ -25,12 +25,15 @@ from storage.models import (
     Seat,
     SnapshotRecord,
 )
+from storage.shards import ShardRange
 
 G = TypeVar("G")
 T = TypeVar("T")
 
-#: Environment variable naming the database file.
+#: Environment variable naming the database: a file path or a ``postgresql://`` URL.
 DB_ENV: Final = "BLACK_ANGEL_DB"
+#: Read when ``BLACK_ANGEL_DB`` is not set (the name hosting platforms use).
+URL_ENV: Final = "DATABASE_URL"
 #: Database file used when the environment does not name one (in the working dir).
 DEFAULT_DB: Final = "black_angel.sqlite3"
 #: Snapshot after every Nth action. Measured (bench/storage.py): ``Game.to_json``
@@ -38,8 +41,9 @@ DEFAULT_DB: Final = "black_angel.sqlite3"
 #: replaying up to 9 actions on load costs < 0.6 ms (apply ~0.07 ms), and
 #: 1,000 games load in ~1 s either way. Every 10th action, and always the final state.
 DEFAULT_SNAPSHOT_EVERY: Final = 10
-#: Snapshots kept per game (older ones are deleted when a new one is written).
-DEFAULT_KEEP_SNAPSHOTS: Final = 1
+#: Snapshots kept per game (older ones are deleted when a new one is written). Two,
+#: so that loading checks the newest against a replay from the one before (replay.py).
+DEFAULT_KEEP_SNAPSHOTS: Final = 2
 
 SnapshotArg = JsonDict | str | Callable[[], JsonDict] | None
 
@@ -60,8 +64,14 @@ UNSET: Final = _Unset()
 
 
 def default_db_path() -> str:
-    """``$BLACK_ANGEL_DB`` if set (and not empty), else ``black_angel.sqlite3``."""
-    return os.environ.get(DB_ENV) or DEFAULT_DB
+    """Where the games live: ``$BLACK_ANGEL_DB`` if set (and not empty), else
+    ``$DATABASE_URL`` (the name hosting platforms use), else
+    ``black_angel.sqlite3``. A ``postgresql://`` URL selects PostgreSQL; anything
+    else is a SQLite file (``sqlite:///path`` is read as ``path``)."""
+    target = os.environ.get(DB_ENV) or os.environ.get(URL_ENV) or DEFAULT_DB
+    if target.startswith("sqlite:///"):
+        target = target.removeprefix("sqlite:///") or DEFAULT_DB
+    return target
 
 
 def new_seed() -> int:
@@ -131,8 +141,12 @@ def open_backend(
     busy_timeout_ms: int = 5000,
     synchronous: Literal["FULL", "NORMAL"] = "FULL",
 ) -> Backend:
-    """The backend for a path (SQLite)."""
+    """The backend for a ``postgresql://`` URL (PostgreSQL), else a path (SQLite)."""
+    from storage.postgres import PostgresBackend, is_postgres_url
     from storage.sqlite import SQLiteBackend
+
+    if is_postgres_url(target):
+        return PostgresBackend(target, synchronous=synchronous)
 
     return SQLiteBackend(target, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
 
@@ -150,6 +164,7 @@ class StoreBase(Generic[G]):
         busy_timeout_ms: int = 5000,
         synchronous: Literal["FULL", "NORMAL"] = "FULL",
         clock: Callable[[], float] = time.time,
+        shards: ShardRange | None = None,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be >= 1")
@@ -162,6 +177,8 @@ class StoreBase(Generic[G]):
         self.snapshot_every = snapshot_every
         self.keep_snapshots = keep_snapshots
         self._clock = clock
+        #: only these shards' games are swept at start-up and by the tick (None: all)
+        self.shards = shards
         self.backend: Backend = open_backend(
             self.path, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous
         )
@@ -200,6 +217,14 @@ class StoreBase(Generic[G]):
             (game_id,),
         )
         return [seat_row(r) for r in rows]
+
+    def _running(self, alias: str = "g") -> tuple[str, tuple[int, ...]]:
+        """SQL for "running or paused, and on this store's shards" (with its parameters)."""
+        cond = f"{alias}.status IN {RUNNING_SQL}"
+        if self.shards is None:
+            return cond, ()
+        on_shards, params = self.shards.where(f"{alias}.guild_id")
+        return f"{cond} AND {on_shards}", params
 
     @staticmethod
     def _require(game: GameRecord, allowed: Iterable[GameStatus], doing: str) -> None:

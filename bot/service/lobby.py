@@ -19,6 +19,7 @@ from bot.service.model import (
     Reply,
     ServiceError,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 from engine import EngineError, Game
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 class LobbyMixin(WritePath):
     """Creating a game, joining and leaving its lobby, starting it."""
 
+    @refusing
     async def create(
         self,
         channel_id: int,
@@ -90,6 +92,7 @@ class LobbyMixin(WritePath):
             raise ServiceError("The game here has already started.")
         return rec
 
+    @refusing
     async def join(self, channel_id: int, actor: Actor, colour: str | None = None) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -107,6 +110,7 @@ class LobbyMixin(WritePath):
             + self._lobby_line(seats)
         )
 
+    @refusing
     async def leave(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -121,6 +125,7 @@ class LobbyMixin(WritePath):
                 return Reply(f"{self.fmt.mention(actor.user_id)} leaves; the lobby is closed.")
         return Reply(f"{self.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats))
 
+    @refusing
     async def colour(self, channel_id: int, actor: Actor, colour: str | None) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -139,6 +144,7 @@ class LobbyMixin(WritePath):
             self.fmt.name(s.user_id) + (f" ({s.colour})" if s.colour else "") for s in seats
         )
 
+    @refusing
     async def start(
         self,
         channel_id: int,
@@ -169,7 +175,9 @@ class LobbyMixin(WritePath):
                 random.Random(seed).shuffle(users)
             wishes = {s.user_id: s.colour for s in seats}
             colours = assign_colours(users, wishes)
-            final = dict(opts, colours=colours)  # the engine honours them; replays need them
+            # the engine honours the colours and replays need them; a game plays the rules
+            # current when it starts, even from a lobby opened before a deploy
+            final = dict(opts, colours=colours, rules_version=engine.RULES_VERSION)
             try:
                 game = await asyncio.to_thread(Game.new, engine.options_from_json(final), seed)
                 await self.store.start_game(
@@ -183,7 +191,7 @@ class LobbyMixin(WritePath):
             except (StorageError, EngineError) as exc:
                 log.exception("game %s: start failed", rec.id)
                 return fail(f"The game could not start: {exc}")
-            e = await self._refresh(channel_id)
+            e = await self._reload(channel_id)
             assert e is not None
             lines = [
                 f"🎲 The game starts ({'random' if order == 'random' else 'lobby'} seat order):",

@@ -8,6 +8,7 @@ from bot.service.model import (
     Actor,
     Reply,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 
@@ -15,6 +16,7 @@ from bot.service.write import WritePath
 class SettingsMixin(WritePath):
     """Reminder interval, turn timeout, the server's policy, a player's mute."""
 
+    @refusing
     async def set_reminder(
         self,
         channel_id: int,
@@ -37,7 +39,7 @@ class SettingsMixin(WritePath):
                 + (f"to every {minutes} min." if minutes else "to the default.")
             )
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
+            e = await self._current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
             e.settings = await self.store.update_game_settings(
@@ -48,13 +50,14 @@ class SettingsMixin(WritePath):
             + (f"to every {minutes} min." if minutes else "off.")
         )
 
+    @refusing
     async def set_timeout(self, channel_id: int, actor: Actor, minutes: int) -> Reply:
         if not actor.moderator:
             return fail("Only moderators can set a turn timeout.")
         if minutes < 0:
             return fail("Minutes must be 0 (no timeout) or more.")
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
+            e = await self._current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
             e.settings = await self.store.update_game_settings(
@@ -69,6 +72,7 @@ class SettingsMixin(WritePath):
             "after it, the turn is played for the player with the simplest legal choice."
         )
 
+    @refusing
     async def set_policy(
         self,
         guild_id: int | None,
@@ -94,9 +98,10 @@ class SettingsMixin(WritePath):
             f"games created by {gs.start_policy}; moderator role {role}."
         )
 
+    @refusing
     async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
+            e = await self._current(channel_id)
             if e is None or e.seat_of(actor.user_id) is None:
                 return fail("You are not playing in a game in this channel.")
             e.settings = await self.store.set_game_mute(e.record.id, actor.user_id, on)
