@@ -173,6 +173,8 @@ class Local:
                 return
             opts = r.turn.options
             self.say(f"  (only {self.fmt.name(turn.user_id)} should look)")
+            if r.image:  # the table with their options' places numbered
+                self.say(f"  [image] {self.write_image(r.image, r.image_name)}")
         # The same numbers and full texts as on Discord (bot/prompt.py).
         for line in P.terminal_lines(opts):
             self.say(" " + line)
