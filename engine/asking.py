@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.components import MISSION_CARDS
 from engine.components import TILES as TILES_
 from engine.decision import Option
 from engine.rules_version import (
@@ -80,6 +81,8 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
         return opts
     out: list[Option] = []
     ravager_played = False
+    uses: dict[tuple, list[Option]] = {}  # alike dice have alike uses
+    reach: dict[tuple, bool] = {}  # (slot, card colour or None): activates a tile
     for o in opts:
         verb = o.id.partition(":")[0]
         if verb == "play":
@@ -87,9 +90,9 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
                 if ravager_played:
                     continue  # Ravager cards in hand are alike: offer one
                 ravager_played = True
-            out += _play_options(g, seat, o)
+            out += _play_options(g, seat, o, reach)
         elif verb in ("die", "buy"):
-            out += _die_options(g, seat, o)
+            out += _die_options(g, seat, o, uses)
         elif verb == "flip" and _flips_back(g, seat, o.id.partition(":")[2]):
             continue
         else:
@@ -97,11 +100,10 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
     return out
 
 
-def _play_options(g: Game, seat: int, play: Option) -> list[Option]:
+def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) -> list[Option]:
     arg = play.id.partition(":")[2]
     kind = "mission" if arg[0] == "m" else "ravager"
     card = int(arg[1:])
-    frame = {"k": "slot", "seat": seat, "kind": kind, "card": card}
     what = play.label.removeprefix("Play ")
     if kind == "mission":
         from engine.ops import mission_label
@@ -109,11 +111,25 @@ def _play_options(g: Game, seat: int, play: Option) -> list[Option]:
         name = mission_label(card)
     else:
         name = f"Ravager card #{card} (activates every tile it reaches)"
+    from engine.ops import SLOT_NAMES, player
+    from engine.tiles import tiles_activated_by_card
+    from engine.turn import slot_option
+
+    p = player(g, seat)
+    empty_plays = not no_empty_or_undoing_choices(g.state.options)
     out = []
-    for s in _handler("slot").options(g, frame):
-        activates = any(m.startswith("cell:") for m in s.marks)
-        if not activates and no_empty_or_undoing_choices(g.state.options):
-            continue  # a card that activates nothing is no play
+    # The Slot handler's own options (slot_option), for the free slots where
+    # the card activates something: a card that activates nothing is no play.
+    for i, name in enumerate(SLOT_NAMES):
+        if p.slots[i] is not None:
+            continue
+        if not empty_plays:
+            key = (i, MISSION_CARDS[card].colour if kind == "mission" else None)
+            if key not in reach:
+                reach[key] = bool(tiles_activated_by_card(g, seat, i, kind, card))
+            if not reach[key]:
+                continue
+        s = slot_option(g, seat, i, kind, card, f"slot:{name}")
         out.append(
             Option(
                 f"{play.id}:{s.id}",
@@ -125,10 +141,15 @@ def _play_options(g: Game, seat: int, play: Option) -> list[Option]:
     return out
 
 
-def _die_options(g: Game, seat: int, take: Option) -> list[Option]:
+def _die_options(
+    g: Game, seat: int, take: Option, cache: dict[tuple, list[Option]]
+) -> list[Option]:
     die = _die_of(g, seat, take.id)
     assert die is not None
-    uses = _die_uses(g, seat, die)
+    key = (die["colour"], die["value"], die["bought"])
+    if key not in cache:
+        cache[key] = _die_uses(g, seat, die)
+    uses = cache[key]
     what = take.label.removeprefix("Use your ").replace(" (1 resource)", "")
     out = []
     for u in uses:
