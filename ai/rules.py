@@ -139,7 +139,8 @@ def rollout_choice(g: Game, rng: random.Random) -> str:
         flips = [i for i in ids if i.startswith("flip:") and i[6:7] in ("0", "1")]
         if flips:
             return rng.choice(flips)
-        buys = [i for i in ids if i.startswith("buy:") and i[-1] in ("2", "3")]
+        # buy:<owner>:<die>[:...]: a 2 or a 3 is worth a resource
+        buys = [i for i in ids if i.startswith("buy:") and i.split(":")[2][1:2] in ("2", "3")]
         if buys and rng.random() < 0.5:
             return rng.choice(buys)
         return "B" if "B" in ids else rng.choice(ids)
