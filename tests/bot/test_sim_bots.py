@@ -14,6 +14,12 @@ BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
 HAND_CARD = re.compile(r"(Play|Discard|Keep|Spend) .*#\d+")
 
 
+def let_bots_think(world: World) -> None:
+    """A click can make the bot play several seats' turns: real thinking time
+    (tens of ms a move, more on a loaded machine) before the bot settles."""
+    world.env.settle_timeout = 120.0
+
+
 def bot_moves(world: World) -> list[str]:
     return [line for line in world.public_text().splitlines() if line.startswith("🤖")]
 
@@ -29,6 +35,7 @@ def assert_announced(lines: list[str]) -> None:
 async def test_a_timed_out_turn_is_played_by_the_bot_and_announced(world: World) -> None:
     alice, bob = world.players(2)
     admin = world.member("ann", roles=[world.admin])
+    let_bots_think(world)
     await lobby(world, [alice, bob])
     assert not bot_moves(world)
     await world.slash(admin, "ba-mod timeout", minutes=90)
@@ -44,6 +51,7 @@ async def test_a_timed_out_turn_is_played_by_the_bot_and_announced(world: World)
 async def test_a_removed_players_seat_is_played_by_the_bot_and_announced(world: World) -> None:
     alice, bob, carol = world.players(3)
     admin = world.member("ann", roles=[world.admin])
+    let_bots_think(world)
     await lobby(world, [alice, bob, carol])
     r = await world.slash(admin, "ba-mod remove", seat=2)
     assert r.ephemeral and text(r) == "✔ Done."  # the moderator's own answer
@@ -59,6 +67,7 @@ async def test_a_removed_players_seat_is_played_by_the_bot_and_announced(world: 
 
 async def test_one_person_plays_three_players_against_two_bots_to_the_end(world: World) -> None:
     (alice,) = world.players(1)
+    let_bots_think(world)
     made = await world.slash(alice, "ba new", players=3, bots=2)
     assert "with 2 bot players (simple)" in world.public_text(), text(made)
     await world.slash(alice, "ba start")
