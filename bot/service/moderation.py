@@ -202,12 +202,32 @@ class ModerationMixin(WritePath):
 
     @refusing
     async def rollback(self, channel_id: int, actor: Actor) -> Reply:
+        """Take back the last action of a seat someone holds, with the bot's
+        moves for removed seats after it (the bot would only play them again:
+        the game never waits on a seat nobody holds)."""
         async with self.lock(channel_id):
             e = await self._mod(channel_id, actor, "rolled back")
             if e.version == 0:
                 return fail("There is no action to roll back.")
+            actions = await self.store.get_actions(e.record.id)
+            if len(actions) != e.version:
+                self.drop(channel_id)
+                return fail(CHANGED.format("rolled back"))
+            bot_seats = {s.seat for s in e.seats if s.user_id == BOT_USER}
+            keep = len(actions) - 1
+
+            def by_bot(i: int) -> bool:
+                return actions[i].seat in bot_seats and actions[i].user_id is None
+
+            while keep > 0 and by_bot(keep):
+                keep -= 1
+            if by_bot(keep):  # the bot would play every one of them again
+                return fail(
+                    "Every action left is the bot's, for seats nobody holds: "
+                    "there is no player's action to roll back."
+                )
             try:
-                await self._truncate(e, e.version - 1, "rollback")
+                await self._truncate(e, keep, "rollback")
             except ConflictError:
                 return fail(CHANGED.format("rolled back"))
             except Exception:
@@ -215,10 +235,17 @@ class ModerationMixin(WritePath):
                 return fail("Rollback failed; the game is unchanged.")
             e2 = await self._load(channel_id)
             assert e2 is not None
+            cut = len(actions) - keep
+            what = (
+                "the last action"
+                if cut == 1
+                else f"the last action and the bot's {cut - 1} move{'s' if cut > 2 else ''} after it"
+            )
             reply = Reply(
-                f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back the last action.\n",
+                f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back {what}.\n",
                 new_turn=True,
             )
+            await self._auto(e2, reply)
             await self._finish_reply(e2, reply)
             return reply
 
