@@ -130,7 +130,7 @@ class Local:
             self.names_file.write_text(json.dumps(sorted(set(self.fmt.names.values()))))
 
     def actor(self, name: str | None = None) -> Actor:
-        return Actor(self.fmt.add(name or HOST), moderator=True)
+        return Actor(self.fmt.add(name or HOST), moderator=True, admin=True)
 
     async def decider(self) -> Actor:
         """Who acts for play/undo/hand: `as <name>`, else the deciding player."""

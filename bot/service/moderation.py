@@ -129,8 +129,11 @@ class ModerationMixin(WritePath):
         )
 
     @refusing
-    async def replace(self, channel_id: int, actor: Actor, seat: int, new_user: int) -> Reply:
-        """Give ``seat`` (0-based) to ``new_user`` (BOT_USER: nobody, the bot plays it)."""
+    async def replace(
+        self, channel_id: int, actor: Actor, seat: int, new_user: int, name: str | None = None
+    ) -> Reply:
+        """Give ``seat`` (0-based) to ``new_user`` (BOT_USER: nobody, the bot plays it);
+        ``name``: the new player's display name."""
         async with self.lock(channel_id):
             self._require_mod(actor, "replace or remove players")
             rec = await self.store.active_game(channel_id)
@@ -158,6 +161,9 @@ class ModerationMixin(WritePath):
                 return fail(CHANGED.format("changed"))
             e2 = await self._load(channel_id)
             assert e2 is not None
+            if name and new_user != BOT_USER:
+                self._names_seen.pop(new_user, None)
+                await self.remember_name(new_user, name)
             who = (
                 f"{e2.game.name(seat)} is now played by {self.fmt.mention(new_user)}"
                 if new_user != BOT_USER

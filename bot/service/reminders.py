@@ -52,7 +52,7 @@ class RemindersMixin(WritePath):
 
     async def tick(self) -> list[Reply]:
         """Reminders and turn timeouts due now, for every running game, and a
-        notice for each game newly set aside.
+        notice for each game newly set aside (lobbies: :meth:`expire_lobbies`).
 
         Returns notices (``channel_id`` set) to post; a timeout plays the turn
         (never silently: the notice says so)."""
