@@ -132,6 +132,9 @@ class Entry:
     #: storage: every change is written there first, then mirrored here.
     settings: GameSettings
     log: list[str] | None = None  # public event lines (built lazily from the log)
+    #: an action is being applied and stored: the game may be ahead of the
+    #: database, so a reader must wait for the channel's lock (bot/service/cache.py)
+    busy: bool = False
 
     @property
     def version(self) -> int:
