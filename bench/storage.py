@@ -56,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
 from storage import Store  # noqa: E402
+from storage.base import DEFAULT_KEEP_SNAPSHOTS  # noqa: E402
 
 Step = tuple[dict[str, Any], dict[str, Any]]  # (action JSON, snapshot after it)
 
@@ -185,9 +186,13 @@ async def fill_running_games(
             seat_rows.append((gid, s, 100 + s, None, now))
         for seq in range(1, depth + 1):
             action_rows.append((gid, seq, 0, 100, json.dumps(steps[seq - 1][0]), now))
+        # the newest snapshots, as many as the store keeps (the one before the newest
+        # lets a load check the newest against the log without replaying it all)
         snap_at = depth - depth % snapshot_every
-        if snap_at > 0:
-            snap_rows.append((gid, snap_at, json.dumps(steps[snap_at - 1][1]), now))
+        for k in range(DEFAULT_KEEP_SNAPSHOTS):
+            at = snap_at - k * snapshot_every
+            if at > 0:
+                snap_rows.append((gid, at, json.dumps(steps[at - 1][1]), now))
 
     async def fill(db: Any) -> None:
         await db.executemany(
@@ -209,6 +214,9 @@ async def fill_running_games(
         )
 
     await store.backend.write(fill)
+    # table statistics, as a live database has them (PostgreSQL's autovacuum
+    # gathers them soon after a bulk insert; without them it plans blind)
+    await store.backend.write(lambda db: db.execute("ANALYZE"))
     return len(action_rows)
 
 

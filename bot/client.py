@@ -36,7 +36,8 @@ async def start_service(
     is claimed before anything is served: :class:`LeaseHeldError` names the
     holder; ``on_lost`` is called if another process ever takes it over.
     """
-    store = await Store.open(db, shards=cfg.shards)
+    clock = {"clock": options["clock"]} if "clock" in options else {}  # one clock for both
+    store = await Store.open(db, shards=cfg.shards, **clock)
     try:
         svc = GameService(
             store,

@@ -16,7 +16,7 @@ from typing import Any, Final, Generic, Literal, TypeVar
 
 from storage.backend import Backend, Conn
 from storage.codec import EngineCodec, GameCodec
-from storage.errors import GameStateError, NotFoundError
+from storage.errors import GameStateError, NotFoundError, StorageError
 from storage.models import (
     ActionRecord,
     GameRecord,
@@ -147,6 +147,12 @@ def open_backend(
 
     if is_postgres_url(target):
         return PostgresBackend(target, synchronous=synchronous)
+    if "://" in target:  # not a file name: a URL of a database we do not speak
+        scheme = target.split("://", 1)[0]
+        raise StorageError(
+            f"unsupported database URL scheme {scheme!r}: use a SQLite file path"
+            " or a postgresql:// URL"
+        )
 
     return SQLiteBackend(target, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
 

@@ -6,45 +6,39 @@ its shards, its lease claimed, its games loaded). Games live in guilds of both
 shards; each instance gets the clicks of its own guilds, as Discord routes them,
 racing (two or three clicks on one prompt at once) while the other instance
 writes to the same database. Then the clock moves on and both instances run
-their reminder/timeout tick at the same time.
+their reminder/timeout tick at the same time. Once with two service instances
+in this process, once with two processes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.client import make_bot, start_service
+from bot.client import make_bot
 from bot.config import Config
-from bot.service import Actor, GameService, Reply
-from bot.service.format import PlainFmt
+from bot.service import Actor, GameService
 from storage import LeaseHeldError, ShardRange, Store
-from tests.bot.helpers import FakeClock
+from tests.bot.shard_play import (
+    COUNT,
+    ROUNDS,
+    START_TIME,
+    Clock,
+    config,
+    new_games,
+    play_rounds,
+    start,
+)
 from tests.postgres import PostgresServer
 
-COUNT = 2
-GAMES_PER_SHARD = 3
-ROUNDS = 12
-
-
-def config(db: str, shard: int | None) -> Config:
-    return Config(
-        token=None,
-        db_path=db,
-        log_level="INFO",
-        test_guild_id=None,
-        reminder_minutes=60,
-        max_reminders=3,
-        shards=None if shard is None else ShardRange(COUNT, shard, shard),
-    )
-
-
-def guild_on(shard: int, n: int) -> int:
-    return ((n * COUNT + shard) << 22) | 777
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_shard_settings_from_the_environment(
@@ -87,16 +81,12 @@ def database(postgres_server: PostgresServer) -> Iterator[str]:
 
 
 @pytest.fixture
-async def instances(database: str) -> AsyncIterator[tuple[FakeClock, list[GameService]]]:
-    clock = FakeClock()
+async def instances(database: str) -> AsyncIterator[tuple[Clock, list[GameService]]]:
+    clock = Clock()
     services: list[GameService] = []
     try:
         for shard in range(COUNT):
-            services.append(
-                await start_service(
-                    config(database, shard), database, PlainFmt(), render=False, clock=clock
-                )
-            )
+            services.append(await start(database, shard, clock=clock))
         yield clock, services
     finally:
         for svc in services:
@@ -104,126 +94,93 @@ async def instances(database: str) -> AsyncIterator[tuple[FakeClock, list[GameSe
             await svc.store.close()
 
 
-async def new_game(svc: GameService, channel: int, guild: int, users: tuple[int, int]) -> int:
-    host, guest = Actor(users[0]), Actor(users[1])
-    assert (await svc.create(channel, host, 2, guild_id=guild)).ok  # the host is seated
-    assert (await svc.join(channel, guest)).ok
-    assert (await svc.start(channel, host, seed=channel)).ok
-    rec = await svc.store.active_game(channel)
-    assert rec is not None
-    return rec.id
+async def check_clicks(database: str, accepted: dict[int, list[tuple[int, str]]]) -> None:
+    """Nothing lost, nothing doubled: one action per accepted click, in order,
+    and every game's log replays to its stored state."""
+    async with Store(database) as everything:
+        for game_id, clicks in accepted.items():
+            actions = await everything.get_actions(game_id)
+            assert [v for v, _ in clicks] == list(range(ROUNDS))
+            assert [a.action["option"] for a in actions] == [option for _, option in clicks]
+            await everything.verify_game(game_id)
 
 
-async def race_one_prompt(
-    svc: GameService, channel: int, game_id: int, rng: random.Random
-) -> tuple[int, str]:
-    """Two or three clicks on the current prompt at once; returns (log length
-    before, the one click that was accepted)."""
-    loaded = await svc.store.load_game(game_id)
-    d = loaded.game.decision
-    user = loaded.seats[d.seat].user_id
-    picks = [rng.choice(d.options).id for _ in range(rng.choice([2, 3]))]
-    replies: list[Reply] = await asyncio.gather(
-        *(
-            svc.choose(channel, Actor(user), ref, game_id=game_id, revision=loaded.record.revision)
-            for ref in picks
-        )
-    )
-    accepted = [ref for ref, r in zip(picks, replies, strict=True) if r.ok]
-    assert len(accepted) == 1, [r.text for r in replies]
-    return loaded.record.version, accepted[0]
+async def check_tick(
+    database: str,
+    games: dict[int, tuple[int, int]],
+    timed: set[int],
+    versions: dict[int, int],
+    notices: list[list[tuple[int, str]]],
+) -> None:
+    """Each instance told its own games only, each game once: a timeout where one
+    was set (the turn played once), a first reminder everywhere else."""
+    for shard, told in enumerate(notices):
+        assert sorted(c for c, _ in told) == sorted(c for s, c in games.values() if s == shard)
+    by_channel = {c: g for g, (_, c) in games.items()}
+    async with Store(database) as everything:
+        for channel, text in (n for told in notices for n in told):
+            game_id = by_channel[channel]
+            rec = await everything.get_game(game_id)
+            if game_id in timed:
+                assert "Time is up" in text
+                assert rec.version > versions[game_id]
+                await everything.verify_game(game_id)
+            else:
+                assert "Reminder 1/3" in text and rec.version == versions[game_id]
+                st = await everything.get_game_settings(game_id)
+                assert st.reminders_for(rec.revision)[0] == 1
 
 
 @pytest.mark.postgres
 async def test_two_shard_instances_on_one_database(
-    database: str, instances: tuple[FakeClock, list[GameService]]
+    database: str, instances: tuple[Clock, list[GameService]]
 ) -> None:
     clock, services = instances
     games: dict[int, tuple[int, int]] = {}  # game id -> (shard, channel)
+    mine: list[dict[int, int]] = []
     for shard, svc in enumerate(services):
-        for n in range(GAMES_PER_SHARD):
-            channel = 1000 + 10 * shard + n
-            game_id = await new_game(svc, channel, guild_on(shard, n), (100 + n, 200 + n))
-            games[game_id] = (shard, channel)
+        mine.append(await new_games(svc, shard))
+        games.update({g: (shard, c) for g, c in mine[shard].items()})
 
     # racing clicks in every game at once, each on the instance of its guild's shard
-    accepted: dict[int, list[tuple[int, str]]] = {gid: [] for gid in games}
-    rngs = {gid: random.Random(gid) for gid in games}
-
-    async def play(game_id: int) -> None:
-        shard, channel = games[game_id]
-        for _ in range(ROUNDS):
-            accepted[game_id].append(
-                await race_one_prompt(services[shard], channel, game_id, rngs[game_id])
-            )
-
-    await asyncio.gather(*(play(gid) for gid in games))
-
-    # nothing lost, nothing doubled: each accepted click is in the log once, at its place
-    async with Store(database) as everything:
-        for game_id, clicks in accepted.items():
-            actions = await everything.get_actions(game_id)
-            # one action per accepted click, in the order accepted
-            assert [v for v, _ in clicks] == list(range(ROUNDS))
-            assert [a.action["option"] for a in actions] == [option for _, option in clicks]
-            await everything.verify_game(game_id)  # the log replays to the stored state
-            # the instance serving it holds exactly that state
-            shard, channel = games[game_id]
-            served = await services[shard].store.load_game(game_id)
-            assert served.game.to_json() == (await everything.load_game(game_id)).game.to_json()
+    results = await asyncio.gather(*(play_rounds(svc, mine[s]) for s, svc in enumerate(services)))
+    await check_clicks(database, {g: c for r in results for g, c in r.items()})
+    for game_id, (shard, _) in games.items():  # the serving instance holds the stored state
+        async with Store(database) as everything:
+            stored = (await everything.load_game(game_id)).game.to_json()
+        assert (await services[shard].store.load_game(game_id)).game.to_json() == stored
 
     # each instance sees only its own shard's games in its sweeps
     for shard, svc in enumerate(services):
-        mine = {gid for gid, (s, _) in games.items() if s == shard}
-        assert {r.game_id for r in await svc.store.tick_rows()} == mine
-        assert {g.id for g in await svc.store.list_running_games()} == mine
+        assert {r.game_id for r in await svc.store.tick_rows()} == set(mine[shard])
+        assert {g.id for g in await svc.store.list_running_games()} == set(mine[shard])
 
     # one game per shard gets a turn timeout; then time passes for everyone
-    timed = {shard: min(g for g, (s, _) in games.items() if s == shard) for shard in range(COUNT)}
-    for shard, game_id in timed.items():
-        channel = games[game_id][1]
+    timed = {min(m) for m in mine}
+    for game_id in timed:
+        shard, channel = games[game_id]
         assert (await services[shard].set_timeout(channel, Actor(1, moderator=True), 30)).ok
     versions = {gid: (await services[0].store.get_game(gid)).version for gid in games}
     clock.advance(61)
     ticks = await asyncio.gather(*(svc.tick() for svc in services))
-    again = await asyncio.gather(*(svc.tick() for svc in services))  # nothing new is due
-
-    assert again == [[], []]
-    for shard, notices in enumerate(ticks):
-        channels = [n.channel_id for n in notices]
-        mine = sorted(c for g, (s, c) in games.items() if s == shard)
-        assert sorted(channels) == mine  # one notice per game of its own shard, none other
-        for n in notices:
-            game_id = next(g for g, (_, c) in games.items() if c == n.channel_id)
-            if game_id == timed[shard]:
-                assert "Time is up" in n.text
-            else:
-                assert "Reminder 1/3" in n.text
-    async with Store(database) as everything:
-        for game_id in games:
-            rec = await everything.get_game(game_id)
-            st = await everything.get_game_settings(game_id)
-            if game_id in timed.values():
-                assert rec.version > versions[game_id]  # the timeout played, once
-                await everything.verify_game(game_id)
-            else:
-                assert rec.version == versions[game_id]
-                assert st.reminders_for(rec.revision)[0] == 1  # reminded once
+    assert await asyncio.gather(*(svc.tick() for svc in services)) == [[], []]  # nothing new
+    notices = [[(n.channel_id or 0, n.text) for n in told] for told in ticks]
+    await check_tick(database, games, timed, versions, notices)
 
 
 @pytest.mark.postgres
 async def test_a_third_instance_for_a_held_range_refuses_to_start(
-    database: str, instances: tuple[FakeClock, list[GameService]]
+    database: str, instances: tuple[Clock, list[GameService]]
 ) -> None:
     _clock, services = instances
     holder = services[1].instance
     assert holder is not None
     with pytest.raises(LeaseHeldError, match=f"{holder.owner} holds 'shards:1-1/2'"):
-        await start_service(config(database, 1), database, PlainFmt(), render=False)
+        await start(database, 1)
     # an unsharded bot may not start beside them either
     with pytest.raises(LeaseHeldError):
-        await start_service(config(database, None), database, PlainFmt(), render=False)
-    # nor the real bot process: its start-up refuses before serving anything
+        await start(database, None)
+    # nor the real bot: its start-up refuses before serving anything
     bot: Any = make_bot(config(database, 1))
     assert bot.shard_count == COUNT and bot.shard_ids == [1]
     try:
@@ -234,3 +191,95 @@ async def test_a_third_instance_for_a_held_range_refuses_to_start(
         await bot.close()
     # the two instances keep serving
     assert services[0].fenced is None and services[1].fenced is None
+
+
+class Child:
+    """One bot instance in a process of its own (tests/bot/shard_child.py)."""
+
+    def __init__(self, database: str, shard: int, start_time: float) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.bot.shard_child", database, str(shard), str(start_time)],
+            cwd=ROOT,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def line(self) -> str:
+        assert self.proc.stdout is not None
+        text = self.proc.stdout.readline()
+        if not text:
+            err = self.proc.stderr.read() if self.proc.stderr else ""
+            raise AssertionError(f"the instance ended: {err[-3000:]}")
+        return text.strip()
+
+    def send(self, command: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+
+    def answer(self) -> list[list[str]]:
+        lines: list[list[str]] = []
+        while (text := self.line()) != "done":
+            lines.append(text.split(" ", 3))
+        return lines
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.send("quit")
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.mark.postgres
+def test_two_bot_processes_on_one_database(database: str) -> None:
+    start_time = START_TIME
+    children = [Child(database, shard, start_time) for shard in range(COUNT)]
+    try:
+        for child in children:
+            assert child.line() == "ready"
+        # both play at once: each process races clicks in its own guilds' games
+        for child in children:
+            child.send("play")
+        played = [child.answer() for child in children]
+        accepted: dict[int, list[tuple[int, str]]] = {}
+        games: dict[int, tuple[int, int]] = {}
+        for lines in played:
+            for _, game_id, version, option in lines:
+                accepted.setdefault(int(game_id), []).append((int(version), option))
+        asyncio.run(check_clicks(database, accepted))
+
+        async def layout() -> dict[int, int]:
+            async with Store(database) as everything:
+                for rec in await everything.list_running_games():
+                    shard = (rec.guild_id >> 22) % COUNT if rec.guild_id else 0
+                    games[rec.id] = (shard, rec.channel_id)
+                return {g: (await everything.get_game(g)).version for g in games}
+
+        versions = asyncio.run(layout())
+        assert set(games) == set(accepted) and {s for s, _ in games.values()} == {0, 1}
+
+        # a third process for a range already running refuses to start
+        third = Child(database, 1, start_time)
+        assert third.proc.wait(timeout=120) == 3
+        refused = third.line()
+        assert refused.startswith("refused") and "holds 'shards:1-1/2'" in refused
+
+        # both tick at once, an hour later
+        for child in children:
+            child.send("tick 61")
+        ticks = [child.answer() for child in children]
+        for child in children:
+            child.send("tick 1")
+        assert [child.answer() for child in children] == [[], []]  # nothing new is due
+        notices = [[(int(n[1]), " ".join(n[2:])) for n in told] for told in ticks]
+        timed = {min(g for g, (s, _) in games.items() if s == shard) for shard in range(COUNT)}
+        asyncio.run(check_tick(database, games, timed, versions, notices))
+    finally:
+        for child in children:
+            child.stop()
