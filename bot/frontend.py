@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot.service import Actor, GameService, Reply, TurnPrompt
-from bot.views import decision_view, tools_view
+from bot.views import decision_embeds, decision_view, tools_view
 
 log = logging.getLogger(__name__)
 
@@ -131,9 +131,10 @@ class Frontend:
             or tracked.game_id != game_id
             or (bool(reply.ping) and tracked.decider != decider)
         )
+        embeds = decision_embeds(turn)
         if not need_new and tracked is not None:
             try:
-                await tracked.message.edit(content=reply.text, view=view)
+                await tracked.message.edit(content=reply.text, view=view, embeds=embeds)
                 tracked.decider = decider
                 return
             except discord.HTTPException:
@@ -147,6 +148,8 @@ class Frontend:
         kwargs = _kw(reply)
         if view is not None:
             kwargs["view"] = view
+        if embeds:
+            kwargs["embeds"] = embeds
         msg = await channel.send(reply.text or "…", allowed_mentions=_mentions(reply), **kwargs)
         if turn is not None:
             self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider)
@@ -168,6 +171,7 @@ class Frontend:
             kw = _kw(reply)
             if reply.turn is not None and reply.turn.options is not None and reply.ok:
                 kw["view"] = decision_view(reply.turn, private=True)
+                kw["embeds"] = decision_embeds(reply.turn)
             await interaction.followup.send(reply.text or "…", ephemeral=True, **kw)
             return
         kw = _kw(reply)
@@ -214,10 +218,15 @@ class Frontend:
             mine = await self.svc.choices(self.channel_id(interaction), Actor(turn.user_id))
             if mine.ok and mine.turn is not None:
                 await interaction.edit_original_response(
-                    content=mine.text, view=decision_view(mine.turn, private=True)
+                    content=mine.text,
+                    view=decision_view(mine.turn, private=True),
+                    embeds=decision_embeds(mine.turn),
+                    attachments=[f for f in (_file(mine),) if f is not None],
                 )
                 return
-        await interaction.edit_original_response(content="✔ Chosen.", view=None)
+        await interaction.edit_original_response(
+            content="✔ Chosen.", view=None, embeds=[], attachments=[]
+        )
 
     async def on_page(
         self, interaction: discord.Interaction, game_id: int, revision: int, page: int
@@ -240,7 +249,8 @@ class Frontend:
             await interaction.followup.send("This choice is no longer current.", ephemeral=True)
             return
         await interaction.edit_original_response(
-            view=decision_view(turn, private=private_msg, page=page)
+            view=decision_view(turn, private=private_msg, page=page),
+            embeds=decision_embeds(turn, page),
         )
 
     async def on_tool(self, interaction: discord.Interaction, tool: str, game_id: int) -> None:

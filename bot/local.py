@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from bot import prompt as P
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
 from storage import LeaseHeldError, Store, default_db_path
@@ -172,8 +173,11 @@ class Local:
                 return
             opts = r.turn.options
             self.say(f"  (only {self.fmt.name(turn.user_id)} should look)")
-        for i, o in enumerate(opts, 1):
-            self.say(f"  {i:>2}. {o.label}   [{o.id}]")
+            if r.image:  # the table with their options' places numbered
+                self.say(f"  [image] {self.write_image(r.image, r.image_name)}")
+        # The same numbers and full texts as on Discord (bot/prompt.py).
+        for line in P.terminal_lines(opts):
+            self.say(" " + line)
 
     async def run(self, lines: IO[str]) -> int:
         try:

@@ -44,6 +44,7 @@ class Posted:
     files: list[str] = field(default_factory=list)
     ephemeral: bool = False
     mentions: Any = None
+    embeds: list[Any] = field(default_factory=list)
 
 
 class FakeMessage:
@@ -59,7 +60,9 @@ class FakeMessage:
         self.edits += 1
         if "content" in kw:
             self.content = kw["content"]
-            self.channel.public.append(Posted(kw["content"], kw.get("view")))
+            self.channel.public.append(
+                Posted(kw["content"], kw.get("view"), embeds=list(kw.get("embeds") or []))
+            )
         if "view" in kw:
             self.view = kw["view"]
         return self
@@ -74,7 +77,13 @@ class FakeChannel:
     async def send(self, content: str = "", **kw: Any) -> FakeMessage:
         files = [kw["file"].filename] if kw.get("file") is not None else []
         self.public.append(
-            Posted(content, kw.get("view"), files, mentions=kw.get("allowed_mentions"))
+            Posted(
+                content,
+                kw.get("view"),
+                files,
+                mentions=kw.get("allowed_mentions"),
+                embeds=list(kw.get("embeds") or []),
+            )
         )
         msg = FakeMessage(self, content, kw.get("view"))
         self.messages.append(msg)
