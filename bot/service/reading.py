@@ -181,8 +181,8 @@ class ReadingMixin(WritePath):
 
     def autocomplete(self, channel_id: int, user_id: int, current: str) -> list[tuple[str, str]]:
         """(label, option id) pairs for a slash command's option field; cached games only."""
-        e = self._cache.get(channel_id)
-        if e is None:
+        e = self.cache.get(channel_id)
+        if e is None or e.busy:
             return []
         d = e.game.decision
         if d is None or e.seat_of(user_id) != d.seat:
