@@ -185,7 +185,7 @@ class ServiceBase:
             loaded = await self.store.load_game(rec.id)
         except CorruptGameError as exc:
             await self._set_aside(exc)
-            raise GameSetAside(rec.id, _reason(exc)) from exc
+            raise GameSetAside(rec.id, _reason(exc), self.fmt) from exc
         settings = await self.store.get_game_settings(rec.id)
         return Entry(loaded.record, list(loaded.seats), loaded.game, settings)
 

@@ -95,10 +95,10 @@ class ServiceError(Exception):
 class GameSetAside(ServiceError):
     """The channel's game failed a check on load and waits for a moderator's repair."""
 
-    def __init__(self, game_id: int, reason: str) -> None:
+    def __init__(self, game_id: int, reason: str, fmt: object = None) -> None:
         self.game_id = game_id
         self.reason = reason
-        super().__init__(set_aside_text(game_id, reason))
+        super().__init__(set_aside_text(game_id, reason, fmt))
 
 
 def public_reason(reason: str) -> str:
@@ -116,13 +116,23 @@ def public_reason(reason: str) -> str:
     return "its stored data cannot be read"
 
 
-def set_aside_text(game_id: int, reason: str) -> str:
+def command(fmt: object, name: str) -> str:
+    """How ``fmt``'s users type the command ``name`` (see :class:`Fmt`)."""
+    own = getattr(fmt, "command", None)
+    if callable(own):
+        return str(own(name))
+    return f"`{name.split()[-1]}`"
+
+
+def set_aside_text(game_id: int, reason: str, fmt: object = None) -> str:
+    """The notice for a set-aside game, naming the repair commands as ``fmt``'s
+    users type them (``/ba-mod repair`` on Discord, ``repair`` locally)."""
     return (
         f"⚠️ Game #{game_id} is set aside: its stored state failed a check "
         f"({public_reason(reason)}). "
-        "Nothing more can be played until a moderator repairs it: `/ba mod export` saves "
-        "a copy, `/ba mod repair` rebuilds the game from its log up to the last action "
-        "that replays."
+        f"Nothing more can be played until a moderator repairs it: {command(fmt, 'mod export')} "
+        f"saves a copy, {command(fmt, 'mod repair')} rebuilds the game from its log up to "
+        "the last action that replays."
     )
 
 

@@ -151,7 +151,7 @@ class ReadingMixin(WritePath):
             err = CorruptGameError(rec.id, f"its log does not replay: {type(exc).__name__}: {exc}")
             await self._set_aside(err)
             self.drop(rec.channel_id)
-            raise GameSetAside(rec.id, err.reason) from exc
+            raise GameSetAside(rec.id, err.reason, self.fmt) from exc
 
     @refusing
     async def scores(self, channel_id: int) -> Reply:

@@ -70,7 +70,7 @@ async def test_a_wrong_snapshot_sets_the_game_aside_and_repair_rebuilds_it(tmp_p
         notes = await svc.tick()  # the channel is told once, players pinged
         assert len(notes) == 1 and notes[0].channel_id == CID
         assert f"Game #{game_id} is set aside" in notes[0].text and set(notes[0].ping) == {A, B}
-        assert "/ba mod repair" in notes[0].text
+        assert "`repair`" in notes[0].text and "`export`" in notes[0].text  # local words
         assert await svc.tick() == []
         # every way in answers with that message, none with a raw error
         for r in (
