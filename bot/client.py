@@ -6,7 +6,10 @@ import asyncio
 import hashlib
 import json
 import logging
+import signal
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,20 +17,36 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.game import GameCog
+from bot.cogs.moderation import ModerationCog
+from bot.cogs.reminders import RemindersCog
+from bot.cogs.respond import GameTree
+from bot.cogs.server import ServerCog
 from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
 from bot.service import GameService
 from bot.service.format import Fmt
 from bot.service.instance import OnLost
 from bot.views import DYNAMIC_ITEMS
-from storage import LeaseHeldError, Store
+from storage import LeaseHeldError, Store, new_seed
 from storage.postgres import is_postgres_url, redact
 
 log = logging.getLogger(__name__)
 
 
+def discord_clock() -> float:
+    """Now, as a POSIX timestamp, from discord.py's clock (``discord.utils.utcnow``):
+    the same clock as message timestamps, so a simulated Discord can move it."""
+    return discord.utils.utcnow().timestamp()
+
+
 async def start_service(
-    cfg: Config, db: str, fmt: Fmt, *, on_lost: OnLost | None = None, **options: Any
+    cfg: Config,
+    db: str,
+    fmt: Fmt,
+    *,
+    on_lost: OnLost | None = None,
+    clock: Callable[[], float] = time.time,
+    **options: Any,
 ) -> GameService:
     """Open the store, claim this process's lease and load its games: a bot's start.
 
@@ -36,17 +55,17 @@ async def start_service(
     is claimed before anything is served: :class:`LeaseHeldError` names the
     holder; ``on_lost`` is called if another process ever takes it over.
     """
-    clock = {"clock": options["clock"]} if "clock" in options else {}  # one clock for both
-    store = await Store.open(db, shards=cfg.shards, **clock)
+    store = await Store.open(db, shards=cfg.shards, clock=clock)
     try:
         svc = GameService(
             store,
             fmt,
+            clock=clock,
             max_reminders=cfg.max_reminders,
             default_reminder_minutes=cfg.reminder_minutes,
             **options,
         )
-        await svc.claim_instance(cfg.lease_scope, on_lost=on_lost)
+        await svc.claim_instance(cfg.lease_scope, on_lost=on_lost, ttl=cfg.lease_seconds)
         loaded = await svc.load_all()
     except BaseException:
         await store.close()
@@ -57,28 +76,48 @@ async def start_service(
 
 
 class BlackAngelBot(commands.Bot):
+    """The bot. ``seed_source`` makes new games' seeds (tests pass a fixed one)."""
+
     def __init__(
-        self, cfg: Config, *, db: str | None = None, force_sync: bool = False, **shards: Any
+        self,
+        cfg: Config,
+        *,
+        db: str | None = None,
+        force_sync: bool = False,
+        seed_source: Callable[[], int] = new_seed,
+        **shards: Any,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=GameTree,
+            **shards,
         )
         self.cfg = cfg
         self.db_path = db or cfg.db_path
         self.force_sync = force_sync
+        self.seed_source = seed_source
         self.store: Store[Any] | None = None
         self.frontend: Frontend | None = None
         self._closing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         svc = await start_service(
-            self.cfg, self.db_path, DiscordFmt(self), on_lost=self._lease_lost
+            self.cfg,
+            self.db_path,
+            DiscordFmt(self),
+            on_lost=self._lease_lost,
+            clock=discord_clock,
+            seed_source=self.seed_source,
         )
         self.store = svc.store
         self.frontend = Frontend(svc, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(GameCog(self.frontend))
+        for cog in (GameCog, ModerationCog, ServerCog):
+            await self.add_cog(cog(self.frontend))
+        await self.add_cog(RemindersCog(self.frontend, tick_seconds=self.cfg.tick_seconds))
         if self.cfg.shards is None or self.cfg.shards.first == 0:
             await self.sync_if_changed()  # commands are global: the process of shard 0 syncs
 
@@ -107,11 +146,20 @@ class BlackAngelBot(commands.Bot):
         log.info("synced %s slash commands (%s)", len(synced), where)
 
     async def close(self) -> None:
-        await super().close()
-        if self.frontend is not None:
-            await self.frontend.svc.release_instance()
-        if self.store is not None:
-            await self.store.close()
+        """Log out, release this process's lease, then close the store (its last
+        transaction is already committed)."""
+        try:
+            await super().close()
+        finally:
+            if self.frontend is not None:
+                try:
+                    await self.frontend.svc.release_instance()
+                except Exception:
+                    log.exception("could not release the instance lease")
+            if self.store is not None:
+                await self.store.close()
+                self.store = None  # only once it is closed: "None" means closed
+                log.info("store closed")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
@@ -140,11 +188,39 @@ def make_bot(cfg: Config, *, db: str | None = None, force_sync: bool = False) ->
     )
 
 
+def close_on_signals(
+    bot: discord.Client, signals: tuple[signal.Signals, ...] = (signal.SIGTERM, signal.SIGINT)
+) -> list[signal.Signals]:
+    """Close ``bot`` (and so its store) when the process is asked to stop: a
+    platform stops a worker with SIGTERM, and discord.py's ``run`` would let
+    that kill the process mid-write. Returns the signals handled."""
+    loop = asyncio.get_running_loop()
+    done: list[signal.Signals] = []
+
+    def stop(sig: signal.Signals) -> None:
+        log.info("%s: closing the bot", sig.name)
+        loop.create_task(bot.close())
+
+    for sig in signals:
+        try:
+            loop.add_signal_handler(sig, stop, sig)
+        except (NotImplementedError, RuntimeError):  # e.g. Windows
+            continue
+        done.append(sig)
+    return done
+
+
+async def _main(bot: BlackAngelBot, token: str) -> None:
+    async with bot:
+        close_on_signals(bot)
+        await bot.start(token)
+
+
 def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
     bot = make_bot(cfg, db=db, force_sync=force_sync)
     assert cfg.token
     try:
-        bot.run(cfg.token, log_handler=None)
+        asyncio.run(_main(bot, cfg.token))
     except LeaseHeldError as exc:
         print(f"not starting: {exc}", file=sys.stderr)
         return 3

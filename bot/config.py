@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from storage import ShardRange, default_db_path
+from storage import DEFAULT_LEASE_SECONDS, ShardRange, default_db_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +16,11 @@ class Config:
     test_guild_id: int | None
     reminder_minutes: int
     max_reminders: int
+    #: how often reminders, timeouts and lobby lifetimes are checked
+    tick_seconds: float = 60.0
+    #: the instance lease's lifetime (renewed every third of it); a crashed
+    #: process's lease is taken over after it
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
     #: SHARD_COUNT / SHARD_IDS: run an AutoShardedBot for these shards only (None: one process)
     shards: ShardRange | None = None
 
@@ -42,5 +47,7 @@ class Config:
             test_guild_id=int(guild) if guild.isdigit() else None,
             reminder_minutes=int(os.environ.get("REMINDER_MINUTES") or 12 * 60),
             max_reminders=int(os.environ.get("MAX_REMINDERS") or 3),
+            tick_seconds=float(os.environ.get("TICK_SECONDS") or 60),
+            lease_seconds=float(os.environ.get("LEASE_SECONDS") or DEFAULT_LEASE_SECONDS),
             shards=ShardRange.parse(count, ids) if count else None,
         )

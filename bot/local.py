@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from bot import prompt as P
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
 from storage import LeaseHeldError, Store, default_db_path
@@ -34,7 +35,7 @@ LOCAL_HELP = """Commands (one per line):
   board                    write the board image  hand [name]   your hand + player board image
   log [page]               recent events          scores        rules [topic]
   as <name>|auto           act as someone / as whoever must decide (hot seat, the default)
-  pause | resume | end | rollback | export [file] | import <file>
+  pause | resume | end | rollback | repair | export [file] | import <file>
   replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute on|off
   wait <minutes>           move the clock on (reminders, timeouts)   tick   run them now
   help | quit"""
@@ -129,7 +130,7 @@ class Local:
             self.names_file.write_text(json.dumps(sorted(set(self.fmt.names.values()))))
 
     def actor(self, name: str | None = None) -> Actor:
-        return Actor(self.fmt.add(name or HOST), moderator=True)
+        return Actor(self.fmt.add(name or HOST), moderator=True, admin=True)
 
     async def decider(self) -> Actor:
         """Who acts for play/undo/hand: `as <name>`, else the deciding player."""
@@ -172,8 +173,11 @@ class Local:
                 return
             opts = r.turn.options
             self.say(f"  (only {self.fmt.name(turn.user_id)} should look)")
-        for i, o in enumerate(opts, 1):
-            self.say(f"  {i:>2}. {o.label}   [{o.id}]")
+            if r.image:  # the table with their options' places numbered
+                self.say(f"  [image] {self.write_image(r.image, r.image_name)}")
+        # The same numbers and full texts as on Discord (bot/prompt.py).
+        for line in P.terminal_lines(opts):
+            self.say(" " + line)
 
     async def run(self, lines: IO[str]) -> int:
         try:
@@ -281,6 +285,8 @@ class Local:
             await self.show(await svc.end(CHANNEL, self.actor()))
         elif cmd == "rollback":
             await self.show(await svc.rollback(CHANNEL, self.actor()))
+        elif cmd == "repair":
+            await self.show(await svc.repair(CHANNEL, self.actor()))
         elif cmd in ("replace", "remove"):
             if not args or not _number(args[0]) or (cmd == "replace" and len(args) < 2):
                 self.say(f"✖ {cmd} <seat number 1-4>" + (" <name>" if cmd == "replace" else ""))

@@ -31,6 +31,7 @@ from renderer.common import (
     text,
 )
 from renderer.fonts import wrap
+from renderer.marks import draw_table_marks
 
 View = dict[str, Any]
 
@@ -56,6 +57,7 @@ def draw_board(view: View, names: dict[int, str] | None = None) -> Image.Image:
     _angel(img, draw, view, layout)
     _players(img, draw, view, layout, names)
     _technology(img, draw, view, layout)
+    draw_table_marks(img, view, layout)  # the decision's places, numbered (last: on top)
     return img
 
 

@@ -288,8 +288,8 @@ class ActionLogMixin(StoreBase[G]):
             ]
             seats: dict[int, list[Seat]] = {g.id: [] for g in games}
             for r in await db.all(
-                "SELECT s.game_id, s.seat, s.user_id, s.colour, s.joined_at FROM seats s"
-                f" JOIN games g ON g.id = s.game_id WHERE {running}"
+                "SELECT s.game_id, s.seat, s.user_id, s.colour, s.joined_at, s.display_name"
+                f" FROM seats s JOIN games g ON g.id = s.game_id WHERE {running}"
                 " ORDER BY s.game_id, s.seat",
                 shard_params,
             ):

@@ -55,7 +55,11 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
         ),
         "id",
     ),
-    ("seats", ("game_id", "seat", "user_id", "colour", "joined_at"), "game_id, seat"),
+    (
+        "seats",
+        ("game_id", "seat", "user_id", "colour", "joined_at", "display_name"),
+        "game_id, seat",
+    ),
     (
         "actions",
         ("game_id", "seq", "seat", "user_id", "action", "created_at"),
@@ -64,7 +68,14 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("snapshots", ("id", "game_id", "seq", "state", "created_at"), "id"),
     (
         "guild_settings",
-        ("guild_id", "moderator_role_id", "reminder_minutes", "start_policy", "updated_at"),
+        (
+            "guild_id",
+            "moderator_role_id",
+            "reminder_minutes",
+            "start_policy",
+            "updated_at",
+            "lobby_days",
+        ),
         "guild_id",
     ),
     ("player_prefs", ("user_id", "mute_pings", "updated_at"), "user_id"),

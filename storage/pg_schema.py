@@ -175,6 +175,15 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        7,
+        MIGRATIONS[6].description,
+        (
+            "ALTER TABLE seats ADD COLUMN display_name TEXT",
+            "ALTER TABLE guild_settings ADD COLUMN lobby_days BIGINT"
+            " CHECK (lobby_days IS NULL OR lobby_days > 0)",
+        ),
+    ),
 )
 
 assert [m.version for m in PG_MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

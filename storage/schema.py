@@ -190,6 +190,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        7,
+        "display names stored with the seat; a guild's lobby lifetime",
+        (
+            # The name a player was last seen with, so images name them after
+            # a restart (the bot does not ask Discord for members).
+            "ALTER TABLE seats ADD COLUMN display_name TEXT",
+            # NULL: the default lifetime (7 days).
+            "ALTER TABLE guild_settings ADD COLUMN lobby_days INTEGER"
+            " CHECK (lobby_days IS NULL OR lobby_days > 0)",
+        ),
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import time
@@ -60,6 +61,7 @@ class ServiceBase:
         self.max_reminders = max_reminders
         self.default_reminder_minutes = default_reminder_minutes
         self.cache = GameCache(max_cached)
+        self._names_seen: dict[int, str] = {}  # user id -> display name already stored
         self.render_threads = render_threads or min(4, os.cpu_count() or 2)
         self._pool: Any = None
         #: set when this instance lost its lease to another process: every call is refused
@@ -151,11 +153,12 @@ class ServiceBase:
         """The channel's running/paused game, or None (no game, or a lobby).
 
         For readers that do not hold the channel's lock: a cached game is
-        returned at once; a miss loads the game under the lock (so it cannot
-        overwrite a newer game a click is storing). Raises :class:`GameSetAside`
-        for a game that fails its checks."""
+        returned at once (use it before the next await); a miss, or a game
+        with an action in flight, waits for the lock, so a reader can neither
+        overwrite a newer game nor see one the database does not hold yet.
+        Raises :class:`GameSetAside` for a game that fails its checks."""
         e = self.cache.get(channel_id)
-        if e is not None:
+        if e is not None and not e.busy:
             return e
         async with self.lock(channel_id):
             return await self._current(channel_id)
@@ -182,7 +185,7 @@ class ServiceBase:
             loaded = await self.store.load_game(rec.id)
         except CorruptGameError as exc:
             await self._set_aside(exc)
-            raise GameSetAside(rec.id, _reason(exc)) from exc
+            raise GameSetAside(rec.id, _reason(exc), self.fmt) from exc
         settings = await self.store.get_game_settings(rec.id)
         return Entry(loaded.record, list(loaded.seats), loaded.game, settings)
 
@@ -230,6 +233,11 @@ class ServiceBase:
         games = await self.store.list_games(channel_id=channel_id, limit=1)
         return games[0] if games else None
 
+    async def current_game_id(self, channel_id: int) -> int | None:
+        """The id of the game a channel shows: its active game, else its latest."""
+        rec = await self._latest(channel_id)
+        return rec.id if rec is not None else None
+
     async def _latest_started(self, channel_id: int) -> GameRecord | None:
         """The channel's game to show: the active one if it has started, else the
         most recent one that did (a lobby ended before it started has no board)."""
@@ -247,7 +255,25 @@ class ServiceBase:
         return f"{e.game.name(seat)} ({self.fmt.mention(e.user(seat))})"
 
     def names(self, e: Entry) -> dict[int, str]:
-        return {s.seat: self.fmt.name(s.user_id) for s in e.seats}
+        """Seat -> display name for images: as stored with the seat (so a restart
+        keeps them), else whatever the front end knows."""
+        return {s.seat: s.display_name or self.fmt.name(s.user_id) for s in e.seats}
+
+    async def remember_name(self, user_id: int, name: str | None) -> None:
+        """Keep ``name`` with ``user_id``'s seats in active games, in storage and
+        in the cache; a no-op when it is already known."""
+        if not name or self._names_seen.get(user_id) == name:
+            return
+        await self.store.remember_name(user_id, name)
+        self._names_seen[user_id] = name
+        for cid in list(self.cache):
+            e = self.cache.get(cid)
+            if e is None:
+                continue
+            e.seats = [
+                dataclasses.replace(s, display_name=name) if s.user_id == user_id else s
+                for s in e.seats
+            ]
 
     async def load_all(self) -> int:
         """Warm the cache with every running game (start-up). Returns how many.

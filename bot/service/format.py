@@ -7,16 +7,20 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
-from bot.service.model import (
-    BOT_USER,
-)
+from bot.service.model import BOT_USER
+from bot.service.model import command as command  # re-exported for the front ends
 from storage import (
     LobbyError,
 )
 
 
 class Fmt(Protocol):
-    """How a front end names people and times."""
+    """How a front end names people, times and its own commands.
+
+    A front end may also define ``command(name) -> str``: how its users type
+    the command ``name`` (``"join"``, ``"mod end"``, ``"server policy"``);
+    Discord says ``/ba join``, ``/ba-mod end``; without it, :func:`command`
+    gives the bare word in backticks (the local mode's words)."""
 
     def mention(self, user_id: int) -> str: ...
 

@@ -50,7 +50,16 @@ class ReadingMixin(WritePath):
         full = TurnPrompt(
             **{f.name: getattr(p, f.name) for f in fields(p)} | {"options": d.options}
         )
-        return Reply(f"{d.prompt}", ephemeral=True, turn=full)
+        reply = Reply(f"{d.prompt}", ephemeral=True, turn=full)
+        if d.secret and self.render and any(o.marks for o in d.options):
+            # The table as this player may see it: the places of their
+            # options numbered (renderer/marks.py); only they get it.
+            from renderer import render_board
+
+            view = e.game.view(seat)
+            reply.image = await self._in_thread(render_board, view, self.names(e))
+            reply.image_name = "my-choices.png"
+        return reply
 
     async def _viewable(self, channel_id: int) -> Entry | None:
         """The channel's running game, else the latest one that was played here
@@ -142,7 +151,7 @@ class ReadingMixin(WritePath):
             err = CorruptGameError(rec.id, f"its log does not replay: {type(exc).__name__}: {exc}")
             await self._set_aside(err)
             self.drop(rec.channel_id)
-            raise GameSetAside(rec.id, err.reason) from exc
+            raise GameSetAside(rec.id, err.reason, self.fmt) from exc
 
     @refusing
     async def scores(self, channel_id: int) -> Reply:
@@ -172,8 +181,8 @@ class ReadingMixin(WritePath):
 
     def autocomplete(self, channel_id: int, user_id: int, current: str) -> list[tuple[str, str]]:
         """(label, option id) pairs for a slash command's option field; cached games only."""
-        e = self._cache.get(channel_id)
-        if e is None:
+        e = self.cache.get(channel_id)
+        if e is None or e.busy:
             return []
         d = e.game.decision
         if d is None or e.seat_of(user_id) != d.seat:

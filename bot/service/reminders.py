@@ -52,7 +52,7 @@ class RemindersMixin(WritePath):
 
     async def tick(self) -> list[Reply]:
         """Reminders and turn timeouts due now, for every running game, and a
-        notice for each game newly set aside.
+        notice for each game newly set aside (lobbies: :meth:`expire_lobbies`).
 
         Returns notices (``channel_id`` set) to post; a timeout plays the turn
         (never silently: the notice says so)."""
@@ -85,7 +85,7 @@ class RemindersMixin(WritePath):
         await self.store.mark_fault_notified(row.game_id)
         seats = await self.store.get_seats(row.game_id)
         players = [s.user_id for s in seats if s.user_id != BOT_USER]
-        return Reply(set_aside_text(row.game_id, row.fault or "?"), ping=players)
+        return Reply(set_aside_text(row.game_id, row.fault or "?", self.fmt), ping=players)
 
     async def _tick_game(self, row: TickRow, now: float) -> Reply | None:
         channel_id = row.channel_id

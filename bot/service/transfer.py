@@ -1,5 +1,11 @@
 """Export and import of whole games as JSON documents.
 
+While a game is not over, an export is what any player may see: the public
+view of the table and the public event log, with no seed and no action log
+(either rebuilds every hand and the order of every deck). A finished (or
+ended) game's export is complete — seed and every action — so a bug can be
+replayed exactly.
+
 An import is checked before anything is written: its size, its shape, ids that
 fit the database, and a full replay with the engine that must agree with the
 seats, colours, status and result the document claims (storage/transfer.py,
@@ -9,16 +15,22 @@ storage/codec.py). Each kind of bad file gets one clear message.
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from bot.service.format import command
 from bot.service.model import (
     Actor,
+    GameSetAside,
     Reply,
     fail,
     refusing,
 )
 from bot.service.write import WritePath
-from storage import ChannelBusyError, ExportFormatError, GameStatus
+from storage import ChannelBusyError, ExportFormatError, GameStatus, StorageError
 from storage.transfer import MAX_EXPORT_BYTES, parse_export
+
+PUBLIC_FORMAT = "black-angel-public-export"
+OVER = (GameStatus.FINISHED, GameStatus.ABORTED)
 
 
 class TransferMixin(WritePath):
@@ -31,13 +43,53 @@ class TransferMixin(WritePath):
         rec = await self._latest(channel_id)
         if rec is None:
             return fail("There is no game in this channel.")
-
-        doc = await self.store.export_game(rec.id)
+        if rec.status in OVER:
+            doc = await self.store.export_game(rec.id)
+            what = "the complete record (seed and every action)"
+        else:
+            doc = await self._public_export(channel_id, rec.id)
+            what = (
+                "what every player may see (no seed, no hidden cards) while the game runs; "
+                "the complete record is exported once it is over"
+            )
         data = json.dumps(doc, indent=1).encode()
         return Reply(
-            f"📦 {self.fmt.mention(actor.user_id)} (moderator) exported game #{rec.id}.",
+            f"📦 Game #{rec.id}: {what}.",
+            ephemeral=True,
             file=(f"black-angel-{rec.id}.json", data),
         )
+
+    async def _public_export(self, channel_id: int, game_id: int) -> dict[str, Any]:
+        rec = await self.store.get_game(game_id)
+        seats = await self.store.get_seats(game_id)
+        doc: dict[str, Any] = {
+            "format": PUBLIC_FORMAT,
+            "format_version": 1,
+            "game": {
+                "id": rec.id,
+                "guild_id": rec.guild_id,
+                "channel_id": rec.channel_id,
+                "status": rec.status.value,
+                "options": rec.options,
+                "version": rec.version,
+                "created_by": rec.created_by,
+                "created_at": rec.created_at,
+                "started_at": rec.started_at,
+            },
+            "seats": [{"seat": s.seat, "user_id": s.user_id, "colour": s.colour} for s in seats],
+        }
+        try:
+            e = await self._entry(channel_id)
+        except (GameSetAside, StorageError) as exc:  # not loadable: what is known, no more
+            doc["not_loaded"] = str(exc)
+            return doc
+        if e is not None and e.record.id == game_id:
+            lines = e.log
+            if lines is None:
+                lines = await self._rebuild_log(e.record)  # type: ignore[attr-defined]
+            doc["view"] = e.game.view(None)
+            doc["log"] = list(lines)
+        return doc
 
     @refusing
     async def import_game(
@@ -83,7 +135,7 @@ class TransferMixin(WritePath):
             finally:
                 self.drop(channel_id)
         tail = (
-            "It is paused: a moderator resumes it with `/ba mod resume`."
+            f"It is paused: a moderator resumes it with {command(self.fmt, 'mod resume')}."
             if rec.status is GameStatus.PAUSED
             else f"It is {rec.status.value}: board, log and scores show it."
         )
