@@ -208,7 +208,12 @@ class Frontend:
             # Attach Files); the caller tells the user what went wrong.
             if old is not None and turn is not None:
                 with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
-                    await old.edit(content=reply.text or "…", view=view, attachments=[])
+                    await old.edit(
+                        content=reply.text or "…",
+                        view=view,
+                        embeds=embeds or [],
+                        attachments=[],
+                    )
                     self.turn_msgs[cid] = TurnMessage(old, turn.game_id, decider)
             raise
         if old is not None:
