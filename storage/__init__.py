@@ -1,8 +1,8 @@
-"""Async SQLite storage for Black Angel games (issue 4).
+"""Async storage for Black Angel games (issue 4).
 
 Event-sourced: options + seed + an append-only action log, with snapshots of
 the engine state; optimistic concurrency on a per-game version. See
-:mod:`storage.store` for the design and :class:`Store` for the interface.
+:mod:`storage.store` for how the parts fit and :class:`Store` for the interface.
 """
 
 from storage.codec import EngineCodec, GameCodec

@@ -31,7 +31,7 @@ async def main(path: str, seed: int, mode: str, hang_at: int) -> None:
     await store.connect()
     appends = 0
     if mode == "hang-in-commit":
-        db = store._conn()
+        db = store.backend.raw
         real_commit = db.commit
 
         async def commit() -> None:

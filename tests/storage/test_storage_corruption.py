@@ -87,7 +87,7 @@ async def test_unreadable_snapshot_falls_back_to_the_log(
             state = {"seed": 7, "target": 50, "decisions": v + 1, "total": 0, "history": []}
             await store.append_action(game_id, v, 0, 1, {"add": 0}, state)
         tamper(db_path, "UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", (game_id,))
-        with caplog.at_level(logging.WARNING, logger="storage.store"):
+        with caplog.at_level(logging.WARNING, logger="storage"):
             loaded = await store.load_game(game_id)
         assert loaded.game.decisions == 5 and loaded.replayed == 5  # rebuilt from the whole log
         assert "snapshot at version 5 is not valid JSON" in caplog.text

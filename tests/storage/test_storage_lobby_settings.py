@@ -202,7 +202,7 @@ async def test_memory_database_and_pragmas(tmp_path: Path) -> None:
         await s.append_action(game_id, 0, 0, 1, {"add": 4})
         assert (await s.load_game(game_id)).game.total == 4
     async with Store(tmp_path / "p.sqlite3", codec=CounterCodec()) as s:
-        db = s._conn()
+        db = s.backend.raw
         for pragma, want in [("journal_mode", "wal"), ("foreign_keys", 1), ("busy_timeout", 5000)]:
             async with db.execute(f"PRAGMA {pragma}") as cur:
                 row = await cur.fetchone()

@@ -72,7 +72,7 @@ async def make_old_database(path: Path, version: int) -> None:
 async def test_empty_database_gets_the_latest_schema(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite3"
     async with Store(path, codec=CounterCodec()) as store:
-        assert await user_version(store._conn()) == SCHEMA_VERSION
+        assert await user_version(store.backend.raw) == SCHEMA_VERSION
         assert await store.list_games() == []
     # an existing but empty file (version 0) as well
     empty = tmp_path / "empty.sqlite3"
@@ -82,7 +82,7 @@ async def test_empty_database_gets_the_latest_schema(tmp_path: Path) -> None:
     assert await schema_of(empty) == await schema_of(path)
     # reopening runs nothing and changes nothing
     async with Store(path, codec=CounterCodec()) as store:
-        assert await migrate(store._conn()) == []
+        assert await migrate(store.backend.raw) == []
 
 
 @pytest.mark.parametrize("old", range(SCHEMA_VERSION))
@@ -94,7 +94,7 @@ async def test_migrate_from_each_earlier_version(tmp_path: Path, old: int) -> No
         pass
 
     async with Store(path, codec=CounterCodec()) as store:
-        assert await user_version(store._conn()) == SCHEMA_VERSION
+        assert await user_version(store.backend.raw) == SCHEMA_VERSION
         if old >= 1:
             rec = await store.get_game(1)
             assert rec.status is GameStatus.RUNNING and rec.end_reason is None

@@ -43,9 +43,7 @@ async def append_n(store: Store, game_id: int, values: list[int], start: int = 0
 
 async def snapshot_seqs(store: Store, game_id: int) -> list[int]:
     rows = await store._read(
-        lambda db: store._all(
-            db, "SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
+        lambda db: db.all("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,))
     )
     return [r[0] for r in rows]
 

@@ -1,0 +1,182 @@
+"""The service's plumbing: locks, the cache of started games, rendering, prompts."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from bot.service.format import Fmt, PlainFmt
+from bot.service.model import (
+    DEFAULT_MAX_REMINDERS,
+    DEFAULT_REMINDER_MINUTES,
+    Entry,
+    TurnPrompt,
+)
+from storage import (
+    GameRecord,
+    GameSettings,
+    GameStatus,
+    Store,
+    new_seed,
+)
+
+log = logging.getLogger(__name__)
+
+
+class ServiceBase:
+    """The service's plumbing: locks, the cache of started games, rendering, prompts."""
+
+    def __init__(
+        self,
+        store: Store[Any],
+        fmt: Fmt | None = None,
+        *,
+        render: bool = True,
+        seed_source: Callable[[], int] = new_seed,
+        clock: Callable[[], float] = time.time,
+        max_cached: int = 5000,
+        max_reminders: int = DEFAULT_MAX_REMINDERS,
+        default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
+        render_threads: int | None = None,
+    ) -> None:
+        self.store = store
+        self.fmt: Fmt = fmt or PlainFmt()
+        self.render = render
+        self.seed_source = seed_source
+        self.clock = clock
+        self.max_cached = max_cached
+        self.max_reminders = max_reminders
+        self.default_reminder_minutes = default_reminder_minutes
+        self._cache: OrderedDict[int, Entry] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.render_threads = render_threads or min(4, os.cpu_count() or 2)
+        self._pool: Any = None
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lk = self._locks.get(channel_id)
+        if lk is None:
+            lk = self._locks[channel_id] = asyncio.Lock()
+        return lk
+
+    def drop(self, channel_id: int) -> None:
+        """Forget the cached game (the next use reloads it from storage)."""
+        self._cache.pop(channel_id, None)
+
+    async def _entry(self, channel_id: int) -> Entry | None:
+        """The channel's running/paused game (cached), or None (no game or a lobby)."""
+        e = self._cache.get(channel_id)
+        if e is not None:
+            self._cache.move_to_end(channel_id)
+            return e
+        rec = await self.store.active_game(channel_id)
+        if rec is None or rec.status is GameStatus.LOBBY:
+            return None
+        loaded = await self.store.load_game(rec.id)
+        settings = await self.store.get_game_settings(rec.id)
+        e = Entry(loaded.record, list(loaded.seats), loaded.game, settings)
+        self._cache[channel_id] = e
+        self._evict()
+        return e
+
+    def _evict(self) -> None:
+        while len(self._cache) > self.max_cached:
+            for cid in self._cache:
+                if not self.lock(cid).locked():
+                    del self._cache[cid]
+                    break
+            else:
+                return
+
+    async def _refresh(self, channel_id: int) -> Entry | None:
+        self.drop(channel_id)
+        return await self._entry(channel_id)
+
+    async def _latest(self, channel_id: int) -> GameRecord | None:
+        """The channel's active game, else its most recent archived one."""
+        rec = await self.store.active_game(channel_id)
+        if rec is not None:
+            return rec
+        games = await self.store.list_games(channel_id=channel_id, limit=1)
+        return games[0] if games else None
+
+    def who(self, e: Entry, seat: int) -> str:
+        if not 0 <= seat < len(e.seats):
+            return "Hal" if e.game.state.options.players == 1 else f"seat {seat + 1}"
+        return f"{e.game.name(seat)} ({self.fmt.mention(e.user(seat))})"
+
+    def names(self, e: Entry) -> dict[int, str]:
+        return {s.seat: self.fmt.name(s.user_id) for s in e.seats}
+
+    async def load_all(self) -> int:
+        """Warm the cache with every running game (start-up). Returns how many."""
+        report = await self.store.load_running_games()
+        settings = await self.store.get_many_game_settings(lg.record.id for lg in report.loaded)
+        for lg in report.loaded:
+            st = settings.get(lg.record.id) or GameSettings(lg.record.id)
+            self._cache[lg.record.channel_id] = Entry(lg.record, list(lg.seats), lg.game, st)
+        for exc in report.failed:
+            log.error("game %s could not be loaded: %s", exc.game_id, exc)
+        self._evict()
+        return len(report.loaded)
+
+    async def _in_thread(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+        """Render off the event loop, on a small pool of its own: rendering is
+        CPU-bound, and every extra thread costs a malloc arena (tens of MB)."""
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(self.render_threads, thread_name_prefix="render")
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    async def board_png(self, e: Entry) -> bytes | None:
+        if not self.render:
+            return None
+        from renderer import render_board, render_final
+
+        view = e.game.view(None)
+        names = self.names(e)
+        if e.game.is_over:
+            return await self._in_thread(render_final, view, names)
+        return await self._in_thread(render_board, view, names)
+
+    async def player_png(self, e: Entry, seat: int, own: bool) -> bytes | None:
+        if not self.render:
+            return None
+        from renderer import render_player
+
+        view = e.game.view(seat if own else None)
+        return await self._in_thread(render_player, view, seat, self.names(e))
+
+    def prompt(self, e: Entry) -> TurnPrompt | None:
+        d = e.game.decision
+        if d is None or e.record.status is not GameStatus.RUNNING:
+            return None
+        deadline = None
+        if e.settings.timeout_minutes:
+            deadline = e.record.updated_at + e.settings.timeout_minutes * 60
+        return TurnPrompt(
+            game_id=e.record.id,
+            revision=e.revision,
+            seat=d.seat,
+            user_id=e.user(d.seat),
+            who=self.who(e, d.seat),
+            kind=d.kind,
+            prompt=d.prompt,
+            options=None if d.secret else d.options,
+            secret=d.secret,
+            deadline=deadline,
+        )
+
+    def prompt_line(self, p: TurnPrompt) -> str:
+        if p.secret:
+            line = f"➡️ {p.who} is choosing… ({p.prompt.split(':')[0]})"
+        else:
+            line = f"➡️ {p.who}: {p.prompt}"
+        if p.deadline:
+            line += f" — auto-play {self.fmt.when(p.deadline)}"
+        return line

@@ -1,0 +1,65 @@
+"""How the service names people and times (front ends pass their own :class:`Fmt`),
+and small text helpers.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Protocol
+
+from bot.service.model import (
+    BOT_USER,
+)
+from storage import (
+    LobbyError,
+)
+
+
+class Fmt(Protocol):
+    """How a front end names people and times."""
+
+    def mention(self, user_id: int) -> str: ...
+
+    def name(self, user_id: int) -> str: ...
+
+    def when(self, ts: float) -> str: ...
+
+
+class PlainFmt:
+    """Names for logs and tests: ``user 42``; absolute times."""
+
+    def __init__(self, names: dict[int, str] | None = None) -> None:
+        self.names = names if names is not None else {}
+
+    def mention(self, user_id: int) -> str:
+        return "@" + self.name(user_id)
+
+    def name(self, user_id: int) -> str:
+        if user_id == BOT_USER:
+            return "the bot"
+        return self.names.get(user_id, f"user {user_id}")
+
+    def when(self, ts: float) -> str:
+        left = ts - time.time()
+        if left <= 0:
+            return "now"
+        if left < 3600:
+            return f"in {round(left / 60)} min"
+        return f"in {left / 3600:.1f} h"
+
+
+def lobby_msg(exc: LobbyError) -> str:
+    msg = str(exc)
+    if "already seated" in msg:
+        return "You are already in this lobby."
+    if "is full" in msg:
+        return "This game is full."
+    if "colour" in msg:
+        return "That colour is taken."
+    return msg
+
+
+def score_part(v: Any) -> Any:
+    if isinstance(v, list):
+        return sum(int(x.get("vp", 0)) for x in v if isinstance(x, dict))
+    return v

@@ -1,0 +1,195 @@
+"""Creating a game, joining and leaving its lobby, starting it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Sequence
+
+import engine
+from bot.service.format import lobby_msg
+from bot.service.helpers import (
+    assign_colours,
+    options_json,
+    parse_colour,
+)
+from bot.service.model import (
+    Actor,
+    Reply,
+    ServiceError,
+    fail,
+)
+from bot.service.write import WritePath
+from engine import EngineError, Game
+from storage import (
+    ChannelBusyError,
+    GameRecord,
+    GameStatus,
+    LobbyError,
+    NotFoundError,
+    Seat,
+    StorageError,
+)
+
+log = logging.getLogger(__name__)
+
+
+class LobbyMixin(WritePath):
+    """Creating a game, joining and leaving its lobby, starting it."""
+
+    async def create(
+        self,
+        channel_id: int,
+        actor: Actor,
+        players: int = 2,
+        *,
+        guild_id: int | None = None,
+        advanced: bool = False,
+        difficulty: str | None = None,
+        order: str = "random",
+    ) -> Reply:
+        if guild_id is not None and not actor.moderator:
+            gs = await self.store.get_guild_settings(guild_id)
+            if gs.start_policy == "moderators":
+                return fail("Only moderators may create games on this server.")
+        if not 1 <= players <= 4:
+            return fail("A game has 1 to 4 players.")
+        if order not in ("random", "lobby"):
+            return fail("Seat order is `random` or `lobby`.")
+        if players > 1:
+            difficulty = None  # Hal's difficulty is for solo games only
+        opts = options_json(players, advanced, difficulty)
+        try:  # ask the engine now, so nobody waits in a lobby that cannot start
+            Game.new(engine.options_from_json(opts), 0)
+        except EngineError as exc:
+            return fail(f"That game cannot be set up: {exc}")
+        async with self.lock(channel_id):
+            try:
+                rec = await self.store.create_game(
+                    channel_id, guild_id=guild_id, created_by=actor.user_id, options=opts
+                )
+            except ChannelBusyError:
+                return fail("This channel already has a game. Use a thread or another channel.")
+            await self.store.join_game(rec.id, actor.user_id, max_seats=players)
+            await self.store.update_game_settings(
+                rec.id, seat_order="lobby" if order == "lobby" else "random"
+            )
+        kind = "advanced" if advanced else "basic"
+        return Reply(
+            f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order) "
+            f"created by {self.fmt.mention(actor.user_id)}. Join with `join`; "
+            f"{self.fmt.mention(actor.user_id)} starts it with `start`."
+        )
+
+    async def _lobby(self, channel_id: int) -> GameRecord:
+        rec = await self.store.active_game(channel_id)
+        if rec is None:
+            raise ServiceError("There is no game in this channel. Create one with `new`.")
+        if rec.status is not GameStatus.LOBBY:
+            raise ServiceError("The game here has already started.")
+        return rec
+
+    async def join(self, channel_id: int, actor: Actor, colour: str | None = None) -> Reply:
+        async with self.lock(channel_id):
+            try:
+                rec = await self._lobby(channel_id)
+                colour = parse_colour(colour)
+                players = int(rec.options.get("players", 2))
+                await self.store.join_game(rec.id, actor.user_id, colour=colour, max_seats=players)
+                seats = await self.store.get_seats(rec.id)
+            except ServiceError as exc:
+                return fail(str(exc))
+            except LobbyError as exc:
+                return fail(lobby_msg(exc))
+        return Reply(
+            f"{self.fmt.mention(actor.user_id)} joins ({len(seats)}/{players}). "
+            + self._lobby_line(seats)
+        )
+
+    async def leave(self, channel_id: int, actor: Actor) -> Reply:
+        async with self.lock(channel_id):
+            try:
+                rec = await self._lobby(channel_id)
+                seats = await self.store.leave_game(rec.id, actor.user_id)
+            except ServiceError as exc:
+                return fail(str(exc))
+            except NotFoundError:
+                return fail("You are not in this lobby.")
+            if not seats:
+                await self.store.abort_game(rec.id, "everyone left")
+                return Reply(f"{self.fmt.mention(actor.user_id)} leaves; the lobby is closed.")
+        return Reply(f"{self.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats))
+
+    async def colour(self, channel_id: int, actor: Actor, colour: str | None) -> Reply:
+        async with self.lock(channel_id):
+            try:
+                rec = await self._lobby(channel_id)
+                seat = await self.store.set_colour(rec.id, actor.user_id, parse_colour(colour))
+            except ServiceError as exc:
+                return fail(str(exc))
+            except NotFoundError:
+                return fail("Join the lobby first.")
+            except LobbyError as exc:
+                return fail(lobby_msg(exc))
+        return Reply(f"{self.fmt.mention(actor.user_id)} would like {seat.colour or 'any colour'}.")
+
+    def _lobby_line(self, seats: Sequence[Seat]) -> str:
+        return "Lobby: " + ", ".join(
+            self.fmt.name(s.user_id) + (f" ({s.colour})" if s.colour else "") for s in seats
+        )
+
+    async def start(
+        self,
+        channel_id: int,
+        actor: Actor,
+        *,
+        seed: int | None = None,
+        order: str | None = None,
+    ) -> Reply:
+        async with self.lock(channel_id):
+            try:
+                rec = await self._lobby(channel_id)
+            except ServiceError as exc:
+                return fail(str(exc))
+            if actor.user_id != rec.created_by and not actor.moderator:
+                return fail("Only the player who created the game (or a moderator) can start it.")
+            seats = await self.store.get_seats(rec.id)
+            opts = rec.options
+            wanted = int(opts.get("players", 2))
+            if len(seats) != wanted:
+                return fail(
+                    f"This is a {wanted}-player game and {len(seats)} joined. "
+                    "Wait for more players, or create a new game with the right count."
+                )
+            seed = self.seed_source() if seed is None else seed
+            order = order or (await self.store.get_game_settings(rec.id)).seat_order
+            users = [s.user_id for s in seats]
+            if order == "random":
+                random.Random(seed).shuffle(users)
+            wishes = {s.user_id: s.colour for s in seats}
+            colours = assign_colours(users, wishes)
+            final = dict(opts, colours=colours)  # the engine honours them; replays need them
+            try:
+                game = await asyncio.to_thread(Game.new, engine.options_from_json(final), seed)
+                await self.store.start_game(
+                    rec.id,
+                    seed,
+                    order=users,
+                    colours=colours,
+                    options=final,
+                    snapshot=game.to_json(),
+                )
+            except (StorageError, EngineError) as exc:
+                log.exception("game %s: start failed", rec.id)
+                return fail(f"The game could not start: {exc}")
+            e = await self._refresh(channel_id)
+            assert e is not None
+            lines = [
+                f"🎲 The game starts ({'random' if order == 'random' else 'lobby'} seat order):",
+                *(f"{i + 1}. {self.who(e, i)}" for i in range(len(users))),
+            ]
+            reply = Reply("\n".join(lines), new_turn=True)
+            await self._auto(e, reply)
+            await self._finish_reply(e, reply, render=True)
+            return reply

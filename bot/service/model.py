@@ -1,0 +1,111 @@
+"""Plain values the service hands to front ends: who asks, what to say, the turn
+to show, and the cached game (:class:`Entry`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import engine
+from engine import Game
+from engine.components import PLAYER_COLOURS
+from storage import (
+    GameRecord,
+    GameSettings,
+    Seat,
+)
+
+#: user id of a seat nobody holds any more (a removed player): the bot plays it.
+BOT_USER = 0
+COLOUR_NAMES = [c.value.title() for c in PLAYER_COLOURS]
+DEFAULT_REMINDER_MINUTES = 12 * 60
+DEFAULT_MAX_REMINDERS = 3
+LOG_PAGE = 15
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is asking: a user, and whether the front end found them a moderator."""
+
+    user_id: int
+    moderator: bool = False
+    role_ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPrompt:
+    """The pending decision, ready to show. ``options`` are hidden (None) from the
+    public when ``secret``; ask :meth:`GameService.choices` for the private copy."""
+
+    game_id: int
+    revision: int  # the game's revision: buttons carry it (see bot/views.py)
+    seat: int
+    user_id: int
+    who: str  # "Blue (@alice)"
+    kind: str
+    prompt: str
+    options: tuple[engine.Option, ...] | None
+    secret: bool
+    deadline: float | None = None  # turn timeout, if a moderator set one
+
+
+@dataclass(slots=True)
+class Reply:
+    """What to say. ``ephemeral``: only the asking user may see it."""
+
+    text: str
+    ok: bool = True
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    ping: list[int] = field(default_factory=list)
+    turn: TurnPrompt | None = None
+    #: user id -> lines only that user may see (cards drawn, ...); send privately.
+    private: dict[int, list[str]] = field(default_factory=dict)
+    #: True when a turn ended / the game started or finished: post a fresh message.
+    new_turn: bool = False
+    file: tuple[str, bytes] | None = None  # e.g. an export
+    channel_id: int | None = None  # for notices produced by background work
+
+    def add_private(self, user_id: int, line: str) -> None:
+        self.private.setdefault(user_id, []).append(line)
+
+
+def fail(msg: str) -> Reply:
+    return Reply(msg, ok=False, ephemeral=True)
+
+
+class ServiceError(Exception):
+    """A user-facing refusal (the message is shown as it is)."""
+
+
+@dataclass(slots=True)
+class Entry:
+    """A started game in the cache."""
+
+    record: GameRecord
+    seats: list[Seat]
+    game: Game
+    #: the game's stored settings (reminders, timeout, mutes), kept in step with
+    #: storage: every change is written there first, then mirrored here.
+    settings: GameSettings
+    log: list[str] | None = None  # public event lines (built lazily from the log)
+
+    @property
+    def version(self) -> int:
+        """Number of actions in the log (goes down on undo/rollback)."""
+        return self.record.version
+
+    @property
+    def revision(self) -> int:
+        """Bumped by every action, undo and rollback; never goes down."""
+        return self.record.revision
+
+    def user(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None

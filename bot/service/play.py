@@ -1,0 +1,158 @@
+"""Answering the pending decision (buttons, ``/ba play``) and undo."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import engine
+from bot.service.helpers import (
+    REVEALING,
+    counts,
+    turn_key,
+)
+from bot.service.model import (
+    Actor,
+    Reply,
+    fail,
+)
+from bot.service.write import WritePath
+from engine import Action, Decision, IllegalActionError
+from storage import (
+    ConflictError,
+    GameStatus,
+    StorageError,
+)
+
+log = logging.getLogger(__name__)
+
+
+class PlayMixin(WritePath):
+    """Answering the pending decision (buttons, ``/ba play``) and undo."""
+
+    def resolve(self, d: Decision, ref: str) -> engine.Option | None:
+        """An option by id, by 1-based number, or by a unique label match."""
+        ref = ref.strip()
+        o = d.option(ref)
+        if o is not None:
+            return o
+        if ref.isdigit() and 1 <= int(ref) <= len(d.options):
+            return d.options[int(ref) - 1]
+        low = ref.lower()
+        hits = [o for o in d.options if o.label.lower().startswith(low)] or [
+            o for o in d.options if low in o.label.lower()
+        ]
+        return hits[0] if len(hits) == 1 else None
+
+    async def choose(
+        self,
+        channel_id: int,
+        actor: Actor,
+        ref: str,
+        *,
+        game_id: int | None = None,
+        revision: int | None = None,
+        version: int | None = None,
+    ) -> Reply:
+        """Answer the pending decision for ``actor``. With ``game_id``/``revision``
+        (a button), a click from an older state is refused as stale, also after
+        an undo or rollback (a revision never comes back). ``version`` (the
+        number of actions) is checked too if given, e.g. by ``bench/bot.py``."""
+        async with self.lock(channel_id):
+            try:
+                e = await self._entry(channel_id)
+            except StorageError as exc:
+                log.error("channel %s: cannot load the game: %s", channel_id, exc)
+                return fail("This game cannot be loaded right now; the moderators can export it.")
+            if e is None:
+                if game_id is not None:
+                    return fail("This choice is no longer current (that game is over).")
+                return fail("There is no game running in this channel.")
+            if (
+                (game_id is not None and game_id != e.record.id)
+                or (revision is not None and revision != e.revision)
+                or (version is not None and version != e.version)
+            ):
+                return fail("This choice is no longer current.")
+            if e.record.status is GameStatus.PAUSED:
+                return fail("The game is paused by a moderator.")
+            seat = e.seat_of(actor.user_id)
+            if seat is None:
+                return fail("You are not playing in this game.")
+            d = e.game.decision
+            if d is None:
+                return fail("The game is over.")
+            if d.seat != seat:
+                return fail(f"It is {self.who(e, d.seat)}'s decision now, not yours.")
+            option = self.resolve(d, ref)
+            if option is None:
+                return fail(f"'{ref}' is not one of your options now. {d.prompt}")
+            reply = Reply("")
+            try:
+                await self._apply(e, Action(seat, option.id), actor.user_id, reply, d)
+                await self._auto(e, reply)
+            except IllegalActionError as exc:
+                return fail(str(exc))
+            except ConflictError:
+                self.drop(channel_id)
+                return fail("This choice is no longer current.")
+            except Exception:
+                log.exception("game %s: unexpected error applying %r", e.record.id, option.id)
+                self.drop(channel_id)
+                return fail("Something went wrong; the game is unchanged. Please try again.")
+            await self._finish_reply(e, reply)
+            return reply
+
+    async def undo(self, channel_id: int, actor: Actor) -> Reply:
+        async with self.lock(channel_id):
+            e = await self._entry(channel_id)
+            if e is None:
+                return fail("There is no game running in this channel.")
+            if e.record.status is not GameStatus.RUNNING:
+                return fail("The game is paused.")
+            seat = e.seat_of(actor.user_id)
+            if seat is None:
+                return fail("You are not playing in this game.")
+            actions = await self.store.get_actions(e.record.id)
+            if not actions:
+                return fail("There is nothing to undo.")
+            last = actions[-1]
+            if last.seat != seat:
+                return fail("You can only take back your own decisions, before anyone else acts.")
+            rec = e.record
+            assert rec.seed is not None
+            opts = engine.options_from_json(rec.options)
+
+            def check() -> tuple[str | None, dict[str, Any]]:
+                g = engine.replay(
+                    opts, rec.seed, [Action.from_json(a.action) for a in actions[:-1]]
+                )
+                state = g.to_json()  # stored with the cut: the next load needs no replay
+                before, seen = turn_key(g), counts(g)
+                events = g.apply(Action.from_json(last.action))
+                if turn_key(g) != before:
+                    return "That decision ended the turn; it cannot be taken back.", state
+                if counts(g) != seen or any(ev.kind in REVEALING or ev.private for ev in events):
+                    return (
+                        "A die was rolled or a card was drawn since; it cannot be taken back.",
+                        state,
+                    )
+                return None, state
+
+            why, state = await asyncio.to_thread(check)
+            if why:
+                return fail(why)
+            try:
+                await self._truncate(e, len(actions) - 1, "undo", state)
+            except ConflictError:
+                return fail("The game changed meanwhile; nothing was taken back. Look again.")
+            except Exception:
+                log.exception("game %s: undo failed", rec.id)
+                self.drop(channel_id)
+                return fail("Undo failed; the game is unchanged.")
+            e2 = await self._refresh(channel_id)
+            assert e2 is not None
+            reply = Reply(f"↩️ {self.who(e2, seat)} takes back their last decision.\n")
+            await self._finish_reply(e2, reply)
+            return reply

@@ -1,0 +1,167 @@
+"""Looking at a game: choices, board, hand, log, scores, autocomplete."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import fields
+
+import engine
+from bot import text as T
+from bot.service.format import score_part
+from bot.service.model import (
+    LOG_PAGE,
+    Actor,
+    Entry,
+    Reply,
+    TurnPrompt,
+    fail,
+)
+from bot.service.write import WritePath
+from engine import Action, Game
+from storage import (
+    GameRecord,
+    GameSettings,
+    GameStatus,
+)
+
+
+class ReadingMixin(WritePath):
+    """Looking at a game: choices, board, hand, log, scores, autocomplete."""
+
+    async def choices(self, channel_id: int, actor: Actor) -> Reply:
+        """The asker's pending options, privately (the "Show my choices" button)."""
+        e = await self._entry(channel_id)
+        if e is None:
+            return fail("There is no game running in this channel.")
+        d = e.game.decision
+        seat = e.seat_of(actor.user_id)
+        if d is None:
+            return fail("The game is over.")
+        if seat is None:
+            return fail("You are not playing in this game.")
+        if d.seat != seat:
+            return fail(f"It is {self.who(e, d.seat)}'s decision now, not yours.")
+        p = self.prompt(e)
+        if p is None:
+            return fail("The game is paused.")
+        full = TurnPrompt(
+            **{f.name: getattr(p, f.name) for f in fields(p)} | {"options": d.options}
+        )
+        return Reply(f"{d.prompt}", ephemeral=True, turn=full)
+
+    async def _viewable(self, channel_id: int) -> Entry | None:
+        """The channel's running game, else its latest finished one (still viewable)."""
+        e = await self._entry(channel_id)
+        if e is not None:
+            return e
+        rec = await self._latest(channel_id)
+        if rec is None or not rec.is_started:
+            return None
+        loaded = await self.store.load_game(rec.id)
+        return Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
+
+    async def board(self, channel_id: int) -> Reply:
+        e = await self._viewable(channel_id)
+        if e is None:
+            return fail("There is no game to show in this channel.")
+        p = self.prompt(e)
+        text = f"Round {e.game.state.round} — game #{e.record.id}"
+        if e.record.status is GameStatus.PAUSED:
+            text += " (paused)"
+        if p is not None:
+            text += "\n" + self.prompt_line(p)
+        return Reply(text, image=await self.board_png(e), turn=p)
+
+    async def hand(self, channel_id: int, actor: Actor) -> Reply:
+        """Your hand and player board, privately."""
+        e = await self._entry(channel_id)
+        if e is None:
+            return fail("There is no game running in this channel.")
+        seat = e.seat_of(actor.user_id)
+        if seat is None:
+            return fail("You are not playing in this game.")
+        from engine.ops import mission_label
+
+        p = e.game.state.players[seat]
+        lines = [f"**Your hand** ({e.game.name(seat)}):"]
+        for m in p.missions:
+            lines.append(f"• {mission_label(m)}")
+        for r in p.ravagers:
+            lines.append(f"• Ravager card #{r}")
+        if len(lines) == 1:
+            lines.append("(empty)")
+        lines.append(f"Resources {p.resources} · debris {p.debris} · ships {p.ships} · VP {p.vp}")
+        return Reply(
+            "\n".join(lines),
+            ephemeral=True,
+            image=await self.player_png(e, seat, own=True),
+            image_name="my-board.png",
+        )
+
+    async def event_log(self, channel_id: int, page: int = 1) -> Reply:
+        e = await self._viewable(channel_id)
+        if e is None:
+            return fail("There is no game to show in this channel.")
+        if e.log is None:
+            e.log = await self._rebuild_log(e.record)
+        lines = e.log
+        pages = max(1, -(-len(lines) // LOG_PAGE))
+        page = min(max(1, page), pages)
+        end = len(lines) - (page - 1) * LOG_PAGE
+        chunk = lines[max(0, end - LOG_PAGE) : end]
+        head = f"**Game log** — page {page}/{pages} (1 = most recent)"
+        return Reply(T.clip_message(head + "\n" + "\n".join(chunk or ["(nothing yet)"])))
+
+    async def _rebuild_log(self, rec: GameRecord) -> list[str]:
+        actions = await self.store.get_actions(rec.id)
+        assert rec.seed is not None
+
+        def run() -> list[str]:
+            g = Game.new(engine.options_from_json(rec.options), rec.seed)
+            out: list[str] = []
+            for a in actions:
+                out.extend(ev.text for ev in g.apply(Action.from_json(a.action)) if ev.text)
+            return out
+
+        return await asyncio.to_thread(run)
+
+    async def scores(self, channel_id: int) -> Reply:
+        e = await self._viewable(channel_id)
+        if e is None:
+            return fail("There is no game to score in this channel.")
+        if e.game.is_over:
+            res = e.game.result or {}
+            lines = [self._result_text(e), "", "**Breakdown**"]
+            for b in res.get("breakdown", []):
+                parts = ", ".join(
+                    f"{k} {score_part(v)}" for k, v in b.items() if k not in ("seat", "hal")
+                )
+                lines.append(f"{self.who(e, int(b.get('seat', 0)))}: {parts}")
+            return Reply(
+                T.clip_message("\n".join(lines)),
+                image=await self.board_png(e),
+                image_name="final.png",
+            )
+        s = e.game.state
+        lines = [
+            f"**Scores** (round {s.round}{', final round' if s.last_round == s.round else ''}):"
+        ]
+        for p in sorted(s.players, key=lambda p: -p.vp):
+            lines.append(f"{self.who(e, p.seat)}: {p.vp} VP")
+        return Reply("\n".join(lines))
+
+    def autocomplete(self, channel_id: int, user_id: int, current: str) -> list[tuple[str, str]]:
+        """(label, option id) pairs for a slash command's option field; cached games only."""
+        e = self._cache.get(channel_id)
+        if e is None:
+            return []
+        d = e.game.decision
+        if d is None or e.seat_of(user_id) != d.seat:
+            return []
+        low = current.lower().strip()
+        out = []
+        for i, o in enumerate(d.options, 1):
+            name = f"{i}. {o.label}"
+            if not low or low in name.lower() or low == o.id.lower():
+                out.append((T.clip(name, 100), o.id))
+        return out[:25]

@@ -1,0 +1,105 @@
+"""Reminder interval, turn timeout, the server's policy, a player's mute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.model import (
+    Actor,
+    Reply,
+    fail,
+)
+from bot.service.write import WritePath
+
+
+class SettingsMixin(WritePath):
+    """Reminder interval, turn timeout, the server's policy, a player's mute."""
+
+    async def set_reminder(
+        self,
+        channel_id: int,
+        actor: Actor,
+        minutes: int,
+        *,
+        guild_id: int | None = None,
+        server_wide: bool = False,
+    ) -> Reply:
+        if not actor.moderator:
+            return fail("Only moderators can set reminders.")
+        if minutes < 0:
+            return fail("Minutes must be 0 (off) or more.")
+        if server_wide:
+            if guild_id is None:
+                return fail("Server-wide settings need a server.")
+            await self.store.update_guild_settings(guild_id, reminder_minutes=minutes or None)
+            return Reply(
+                f"⏰ {self.fmt.mention(actor.user_id)} (moderator) set turn reminders on this server "
+                + (f"to every {minutes} min." if minutes else "to the default.")
+            )
+        async with self.lock(channel_id):
+            e = await self._entry(channel_id)
+            if e is None:
+                return fail("There is no game running in this channel.")
+            e.settings = await self.store.update_game_settings(
+                e.record.id, reminder_minutes=minutes
+            )
+        return Reply(
+            f"⏰ {self.fmt.mention(actor.user_id)} (moderator) set turn reminders for this game "
+            + (f"to every {minutes} min." if minutes else "off.")
+        )
+
+    async def set_timeout(self, channel_id: int, actor: Actor, minutes: int) -> Reply:
+        if not actor.moderator:
+            return fail("Only moderators can set a turn timeout.")
+        if minutes < 0:
+            return fail("Minutes must be 0 (no timeout) or more.")
+        async with self.lock(channel_id):
+            e = await self._entry(channel_id)
+            if e is None:
+                return fail("There is no game running in this channel.")
+            e.settings = await self.store.update_game_settings(
+                e.record.id, timeout_minutes=minutes or None
+            )
+        if not minutes:
+            return Reply(
+                f"⌛ {self.fmt.mention(actor.user_id)} (moderator) removed the turn timeout."
+            )
+        return Reply(
+            f"⌛ {self.fmt.mention(actor.user_id)} (moderator) set a turn timeout of {minutes} min: "
+            "after it, the turn is played for the player with the simplest legal choice."
+        )
+
+    async def set_policy(
+        self,
+        guild_id: int | None,
+        actor: Actor,
+        policy: str | None = None,
+        role_id: int | None | bool = False,
+    ) -> Reply:
+        if not actor.moderator:
+            return fail("Only moderators can change who may create games.")
+        if guild_id is None:
+            return fail("That is a server setting.")
+        kw: dict[str, Any] = {}
+        if policy is not None:
+            if policy not in ("anyone", "moderators"):
+                return fail("Policy is `anyone` or `moderators`.")
+            kw["start_policy"] = policy
+        if role_id is not False:
+            kw["moderator_role_id"] = role_id
+        gs = await self.store.update_guild_settings(guild_id, **kw)
+        role = f"<@&{gs.moderator_role_id}>" if gs.moderator_role_id else "none"
+        return Reply(
+            f"🛡️ {self.fmt.mention(actor.user_id)} (moderator) updated the server: "
+            f"games created by {gs.start_policy}; moderator role {role}."
+        )
+
+    async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:
+        async with self.lock(channel_id):
+            e = await self._entry(channel_id)
+            if e is None or e.seat_of(actor.user_id) is None:
+                return fail("You are not playing in a game in this channel.")
+            e.settings = await self.store.set_game_mute(e.record.id, actor.user_id, on)
+        return Reply(
+            "Turn pings for this game are " + ("muted." if on else "back on."), ephemeral=True
+        )

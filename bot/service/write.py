@@ -1,0 +1,151 @@
+"""Changing a game: apply + append, the bot's automatic moves, the reply after a change, cutting the log."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot import text as T
+from bot.service.core import ServiceBase
+from bot.service.helpers import (
+    replace_record,
+    simplest_option,
+    turn_key,
+)
+from bot.service.model import (
+    BOT_USER,
+    Entry,
+    Reply,
+)
+from engine import Action, Decision, Event, IllegalActionError
+from storage import (
+    GameStatus,
+)
+
+log = logging.getLogger(__name__)
+
+
+class WritePath(ServiceBase):
+    """Changing a game: apply + append, the bot's automatic moves, the reply after a change, cutting the log."""
+
+    async def _apply(
+        self, e: Entry, action: Action, user_id: int | None, reply: Reply, d: Decision
+    ) -> None:
+        """Apply + append; on any failure the cached game is dropped (the caller's
+        next look reloads it from storage). Fills ``reply`` with what happened."""
+        g = e.game
+        before = turn_key(g)
+        try:
+            events = g.apply(action)
+        except IllegalActionError:
+            raise
+        except Exception:
+            self.drop(e.record.channel_id)
+            raise
+        try:
+            res = await self.store.append_action(
+                e.record.id,
+                e.version,
+                action.seat,
+                user_id,
+                action.to_json(),
+                g.to_json,
+                result=g.result if g.is_over else None,
+                expected_revision=e.revision,
+            )
+        except BaseException:
+            self.drop(e.record.channel_id)
+            raise
+        status = GameStatus.FINISHED if res.finished else e.record.status
+        e.record = replace_record(
+            e.record,
+            version=res.version,
+            revision=res.revision,
+            updated_at=self.clock(),
+            status=status,
+        )
+        if not d.secret and not any(ev.text for ev in events):
+            chosen = d.option(action.option)
+            if chosen is not None:
+                reply.text += f"{e.game.name(action.seat)}: {chosen.label}\n"
+        self._events(e, events, reply)
+        if turn_key(g) != before:
+            reply.new_turn = True
+        if res.finished:
+            self.drop(e.record.channel_id)
+
+    def _events(self, e: Entry, events: list[Event], reply: Reply) -> None:
+        lines = [ev.text for ev in events if ev.text]
+        if e.log is not None:
+            e.log.extend(lines)
+        if lines:
+            reply.text += "\n".join(lines) + "\n"
+        for ev in events:
+            if ev.private and ev.seat is not None and 0 <= ev.seat < len(e.seats):
+                uid = e.user(ev.seat)
+                if uid != BOT_USER:
+                    reply.add_private(uid, ev.private)
+
+    async def _auto(self, e: Entry, reply: Reply, *, limit: int = 500) -> None:
+        """Play the decisions of seats nobody holds (removed players)."""
+        n = 0
+        while e.record.status is GameStatus.RUNNING and not e.game.is_over and n < limit:
+            d = e.game.decision
+            if d is None or e.user(d.seat) != BOT_USER:
+                return
+            o = simplest_option(d)
+            reply.text += f"🤖 For {e.game.name(d.seat)} (no player): {o.label if not d.secret else 'a choice'}\n"
+            await self._apply(e, Action(d.seat, o.id), None, reply, d)
+            n += 1
+
+    async def _finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
+        """Add the next prompt / the end of the game, the ping and the image."""
+        if reply.text and not reply.text.endswith("\n"):
+            reply.text += "\n"
+        if e.game.is_over:
+            reply.new_turn = True
+            reply.text += self._result_text(e)
+            reply.ping = [s.user_id for s in e.seats if s.user_id != BOT_USER]
+            reply.image = await self.board_png(e)
+            reply.image_name = "final.png"
+            return
+        p = self.prompt(e)
+        reply.turn = p
+        if p is not None:
+            reply.text += self.prompt_line(p)
+            if p.user_id != BOT_USER and p.user_id not in e.settings.muted:
+                reply.ping = [p.user_id]
+        if reply.new_turn or render:
+            reply.image = await self.board_png(e)
+        reply.text = T.clip_message(reply.text.strip())
+
+    def _result_text(self, e: Entry) -> str:
+        res = e.game.result or {}
+        scores = res.get("scores", [])
+        winners = res.get("winners", [])
+        ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
+        lines = ["🏁 **The game is over**" + (f" ({res.get('end')})" if res.get("end") else "")]
+        for s in ranking:
+            lines.append(f"{'🏆 ' if s in winners else ''}{self.who(e, s)}: {scores[s]} VP")
+        names = " and ".join(self.who(e, s) for s in winners)
+        lines.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}. The game is archived.")
+        return "\n".join(lines)
+
+    async def _truncate(
+        self, e: Entry, keep: int, why: str, state: dict[str, Any] | None = None
+    ) -> None:
+        """Cut the game's action log to its first ``keep`` actions, in place.
+
+        One storage transaction; the game keeps its id, and its revision goes
+        up, so every button shown before (which carries the old revision)
+        answers "no longer current", even once the log grows back. ``state``:
+        the engine state at ``keep``, stored with the cut. Runs under the
+        channel lock; the cached game is dropped (the caller reloads it).
+        """
+        try:
+            await self.store.truncate_actions(
+                e.record.id, keep, e.version, expected_revision=e.revision, snapshot=state
+            )
+        finally:
+            self.drop(e.record.channel_id)
+        log.info("game %s: log cut to %s actions (%s)", e.record.id, keep, why)

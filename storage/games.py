@@ -1,0 +1,367 @@
+"""Games and seats: the lobby, starting a game, its status, and listing games.
+
+One active game (lobby, running or paused) per channel or thread: a unique
+partial index guards it and :class:`ChannelBusyError` names the game in the way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from storage.backend import Conn
+from storage.base import (
+    ACTIVE_SQL,
+    GAME_COLS,
+    RUNNING_SQL,
+    G,
+    StoreBase,
+    check_seed,
+    dumps,
+    game_row,
+)
+from storage.errors import ChannelBusyError, LobbyError, NotFoundError
+from storage.models import ACTIVE_STATUSES, GameRecord, GameStatus, JsonDict, Seat
+
+
+class GamesMixin(StoreBase[G]):
+    # ------------------------------------------------------------------ lobby
+
+    async def create_game(
+        self,
+        channel_id: int,
+        *,
+        guild_id: int | None = None,
+        created_by: int | None = None,
+        options: JsonDict | None = None,
+    ) -> GameRecord:
+        """A new game in the lobby of ``channel_id`` (no seed yet).
+
+        Raises :class:`ChannelBusyError` if the channel already has an active game.
+        """
+        options_json = dumps(options or {})
+        now = self._clock()
+
+        async def fn(db: Conn) -> GameRecord:
+            busy = await db.one(
+                f"SELECT id FROM games WHERE channel_id = ? AND status IN {ACTIVE_SQL}",
+                (channel_id,),
+            )
+            if busy is not None:
+                raise ChannelBusyError(channel_id, busy[0])
+            row = await db.one(
+                "INSERT INTO games (guild_id, channel_id, status, options, created_by, created_at, updated_at)"
+                " VALUES (?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, options_json, created_by, now, now),
+            )
+            assert row is not None
+            return await self._get_game(db, row[0])
+
+        return await self._write(fn)
+
+    async def set_options(self, game_id: int, options: JsonDict) -> GameRecord:
+        """Change the options of a game still in the lobby."""
+        options_json = dumps(options)
+        now = self._clock()
+
+        async def fn(db: Conn) -> GameRecord:
+            game = await self._get_game(db, game_id)
+            self._require(game, {GameStatus.LOBBY}, "change options")
+            await db.execute(
+                "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+                (options_json, now, game_id),
+            )
+            return await self._get_game(db, game_id)
+
+        return await self._write(fn)
+
+    async def join_game(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        colour: str | None = None,
+        max_seats: int | None = None,
+    ) -> Seat:
+        """Seat ``user_id`` at the next free seat of a lobby game."""
+        now = self._clock()
+
+        async def fn(db: Conn) -> Seat:
+            game = await self._get_game(db, game_id)
+            self._require(game, {GameStatus.LOBBY}, "join")
+            seats = await self._get_seats(db, game_id)
+            if any(s.user_id == user_id for s in seats):
+                raise LobbyError(f"user {user_id} is already seated in game {game_id}")
+            if max_seats is not None and len(seats) >= max_seats:
+                raise LobbyError(f"game {game_id} is full ({max_seats} seats)")
+            if colour is not None and any(s.colour == colour for s in seats):
+                raise LobbyError(f"colour {colour} is taken in game {game_id}")
+            seat = Seat(game_id, len(seats), user_id, colour, now)
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, colour, joined_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat.seat, user_id, colour, now),
+            )
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return seat
+
+        return await self._write(fn)
+
+    async def leave_game(self, game_id: int, user_id: int) -> list[Seat]:
+        """Remove ``user_id`` from a lobby; later seats move up. Returns the new seats."""
+        now = self._clock()
+
+        async def fn(db: Conn) -> list[Seat]:
+            game = await self._get_game(db, game_id)
+            self._require(game, {GameStatus.LOBBY}, "leave")
+            seats = await self._get_seats(db, game_id)
+            if not any(s.user_id == user_id for s in seats):
+                raise NotFoundError(f"user {user_id} is not seated in game {game_id}")
+            kept = [s for s in seats if s.user_id != user_id]
+            await self._rewrite_seats(db, game_id, kept)
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return await self._get_seats(db, game_id)
+
+        return await self._write(fn)
+
+    async def set_colour(self, game_id: int, user_id: int, colour: str | None) -> Seat:
+        """Choose (or clear) a seated player's colour in the lobby; colours are unique."""
+        now = self._clock()
+
+        async def fn(db: Conn) -> Seat:
+            game = await self._get_game(db, game_id)
+            self._require(game, {GameStatus.LOBBY}, "change colour")
+            seats = await self._get_seats(db, game_id)
+            mine = [s for s in seats if s.user_id == user_id]
+            if not mine:
+                raise NotFoundError(f"user {user_id} is not seated in game {game_id}")
+            if colour is not None and any(
+                s.colour == colour and s.user_id != user_id for s in seats
+            ):
+                raise LobbyError(f"colour {colour} is taken in game {game_id}")
+            await db.execute(
+                "UPDATE seats SET colour = ? WHERE game_id = ? AND seat = ?",
+                (colour, game_id, mine[0].seat),
+            )
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            s = mine[0]
+            return Seat(s.game_id, s.seat, s.user_id, colour, s.joined_at)
+
+        return await self._write(fn)
+
+    @staticmethod
+    async def _rewrite_seats(db: Conn, game_id: int, seats: Sequence[Seat]) -> None:
+        await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, colour, joined_at) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, i, s.user_id, s.colour, s.joined_at) for i, s in enumerate(seats)],
+        )
+
+    async def start_game(
+        self,
+        game_id: int,
+        seed: int,
+        *,
+        order: Sequence[int] | None = None,
+        colours: Sequence[str | None] | None = None,
+        options: JsonDict | None = None,
+        snapshot: JsonDict | str | None = None,
+    ) -> GameRecord:
+        """Lobby -> running, with its seed (version 0).
+
+        ``order``: the seated user ids in turn order (seat 0 first), default the
+        join order. ``colours``: colours by new seat, overriding the lobby's.
+        ``options``: final options (default: the lobby's). ``snapshot``: the
+        initial engine state, stored as the snapshot at version 0 (optional; a
+        game without snapshots is rebuilt from options and seed).
+        """
+        check_seed(seed)
+        options_json = dumps(options) if options is not None else None
+        snap_json = dumps(snapshot) if snapshot is not None else None
+        now = self._clock()
+
+        async def fn(db: Conn) -> GameRecord:
+            game = await self._get_game(db, game_id)
+            self._require(game, {GameStatus.LOBBY}, "start")
+            seats = await self._get_seats(db, game_id)
+            if not seats:
+                raise LobbyError(f"game {game_id} has no players")
+            if order is not None:
+                by_user = {s.user_id: s for s in seats}
+                if sorted(order) != sorted(by_user) or len(set(order)) != len(order):
+                    raise LobbyError(
+                        f"turn order {list(order)} is not a permutation of the seated players "
+                        f"{[s.user_id for s in seats]}"
+                    )
+                seats = [by_user[u] for u in order]
+            if colours is not None:
+                if len(colours) != len(seats):
+                    raise LobbyError(f"{len(colours)} colours for {len(seats)} seats")
+                seats = [
+                    Seat(s.game_id, s.seat, s.user_id, c, s.joined_at)
+                    for s, c in zip(seats, colours, strict=True)
+                ]
+            taken = [s.colour for s in seats if s.colour is not None]
+            if len(taken) != len(set(taken)):
+                raise LobbyError(f"two seats share a colour: {taken}")
+            await self._rewrite_seats(db, game_id, seats)
+            await db.execute(
+                "UPDATE games SET status = 'running', seed = ?, version = 0, started_at = ?, updated_at = ?,"
+                " options = COALESCE(?, options) WHERE id = ?",
+                (seed, now, now, options_json, game_id),
+            )
+            if snap_json is not None:
+                await db.execute(
+                    "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, 0, ?, ?)",
+                    (game_id, snap_json, now),
+                )
+            return await self._get_game(db, game_id)
+
+        return await self._write(fn)
+
+    # ------------------------------------------------------------------ status
+
+    async def _set_status(
+        self,
+        game_id: int,
+        allowed: set[GameStatus],
+        doing: str,
+        status: GameStatus,
+        *,
+        result: JsonDict | None = None,
+        end_reason: str | None = None,
+    ) -> GameRecord:
+        now = self._clock()
+        ended = now if status in (GameStatus.FINISHED, GameStatus.ABORTED) else None
+        result_json = dumps(result) if result is not None else None
+
+        async def fn(db: Conn) -> GameRecord:
+            game = await self._get_game(db, game_id)
+            self._require(game, allowed, doing)
+            await db.execute(
+                "UPDATE games SET status = ?, updated_at = ?, ended_at = COALESCE(?, ended_at),"
+                " result = COALESCE(?, result), end_reason = COALESCE(?, end_reason) WHERE id = ?",
+                (status.value, now, ended, result_json, end_reason, game_id),
+            )
+            return await self._get_game(db, game_id)
+
+        return await self._write(fn)
+
+    async def pause_game(self, game_id: int) -> GameRecord:
+        """Running -> paused (actions are refused until resumed)."""
+        return await self._set_status(game_id, {GameStatus.RUNNING}, "pause", GameStatus.PAUSED)
+
+    async def resume_game(self, game_id: int) -> GameRecord:
+        """Paused -> running."""
+        return await self._set_status(game_id, {GameStatus.PAUSED}, "resume", GameStatus.RUNNING)
+
+    async def finish_game(self, game_id: int, result: JsonDict | None = None) -> GameRecord:
+        """Running/paused -> finished (archived), with the engine's result."""
+        return await self._set_status(
+            game_id,
+            {GameStatus.RUNNING, GameStatus.PAUSED},
+            "finish",
+            GameStatus.FINISHED,
+            result=result,
+        )
+
+    async def abort_game(self, game_id: int, reason: str | None = None) -> GameRecord:
+        """Any active game (lobby included) -> aborted (archived); frees the channel."""
+        return await self._set_status(
+            game_id,
+            set(ACTIVE_STATUSES),
+            "abort",
+            GameStatus.ABORTED,
+            end_reason=reason or "aborted",
+        )
+
+    async def replace_player(self, game_id: int, seat: int, user_id: int) -> Seat:
+        """Give ``seat`` of an active game to another user (a moderator's substitution)."""
+        now = self._clock()
+
+        async def fn(db: Conn) -> Seat:
+            game = await self._get_game(db, game_id)
+            self._require(game, ACTIVE_STATUSES, "replace a player")
+            seats = await self._get_seats(db, game_id)
+            target = [s for s in seats if s.seat == seat]
+            if not target:
+                raise NotFoundError(f"game {game_id} has no seat {seat}")
+            if any(s.user_id == user_id and s.seat != seat for s in seats):
+                raise LobbyError(f"user {user_id} already holds another seat in game {game_id}")
+            await db.execute(
+                "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                (user_id, game_id, seat),
+            )
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            old = target[0]
+            return Seat(game_id, seat, user_id, old.colour, old.joined_at)
+
+        return await self._write(fn)
+
+    # ------------------------------------------------------------------ queries
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        return await self._read(lambda db: self._get_game(db, game_id))
+
+    async def get_seats(self, game_id: int) -> list[Seat]:
+        return await self._read(lambda db: self._get_seats(db, game_id))
+
+    async def active_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's active (lobby, running or paused) game, if any."""
+
+        async def fn(db: Conn) -> GameRecord | None:
+            row = await db.one(
+                f"SELECT {GAME_COLS} FROM games WHERE channel_id = ? AND status IN {ACTIVE_SQL}",
+                (channel_id,),
+            )
+            return game_row(row) if row else None
+
+        return await self._read(fn)
+
+    async def list_games(
+        self,
+        statuses: Iterable[GameStatus | str] | None = None,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        limit: int | None = None,
+    ) -> list[GameRecord]:
+        """Games filtered by status / guild / channel / seated user, newest activity first."""
+        where: list[str] = []
+        params: list[Any] = []
+        if statuses is not None:
+            values = [GameStatus(s).value for s in statuses]
+            where.append(f"status IN ({', '.join('?' * len(values))})" if values else "1 = 0")
+            params += values
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            where.append("channel_id = ?")
+            params.append(channel_id)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        sql = f"SELECT {GAME_COLS} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY updated_at DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+
+        async def fn(db: Conn) -> list[GameRecord]:
+            return [game_row(r) for r in await db.all(sql, params)]
+
+        return await self._read(fn)
+
+    async def list_running_games(self) -> list[GameRecord]:
+        """Running and paused games (they have an engine state), oldest first."""
+
+        async def fn(db: Conn) -> list[GameRecord]:
+            rows = await db.all(
+                f"SELECT {GAME_COLS} FROM games WHERE status IN {RUNNING_SQL} ORDER BY id"
+            )
+            return [game_row(r) for r in rows]
+
+        return await self._read(fn)

@@ -1,0 +1,198 @@
+"""Rebuilding engine games from the log: load, load all at start-up, verify.
+
+Loading a game = newest snapshot + replay of the actions after it. A snapshot
+that cannot be restored falls back to a full replay of the log (logged as a
+warning); a game whose log does not replay raises :class:`CorruptGameError`
+naming that game only, so the other games still load.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from storage.actions import ActionLogMixin
+from storage.base import G
+from storage.errors import CorruptGameError, GameStateError
+from storage.models import (
+    STARTED_STATUSES,
+    ActionRecord,
+    GameLog,
+    GameRecord,
+    LoadedGame,
+    LoadReport,
+    SnapshotRecord,
+)
+
+log = logging.getLogger(__name__)
+
+
+def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
+    """Where two JSON values first differ (a JSON-path-like string), or None if equal."""
+    if type(a) is not type(b):
+        return f"{path}: {type(a).__name__} != {type(b).__name__}"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}: present on one side only"
+            diff = first_difference(a[key], b[key], f"{path}.{key}")
+            if diff:
+                return diff
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: length {len(a)} != {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            diff = first_difference(x, y, f"{path}[{i}]")
+            if diff:
+                return diff
+        return None
+    return None if a == b else f"{path}: {a!r} != {b!r}"
+
+
+class ReplayMixin(ActionLogMixin[G]):
+    # ------------------------------------------------------------------ rebuild with the engine
+
+    def _replay(self, game_id: int, game: G, actions: Sequence[ActionRecord]) -> G:
+        for a in actions:
+            try:
+                self.codec.apply(game, a.action)
+            except CorruptGameError:
+                raise
+            except Exception as exc:
+                raise CorruptGameError(
+                    game_id, f"action #{a.seq} failed to replay: {type(exc).__name__}: {exc}"
+                ) from exc
+        return game
+
+    def _new(self, record: GameRecord) -> G:
+        if record.seed is None:
+            raise CorruptGameError(record.id, f"{record.status.value} game has no seed")
+        try:
+            return self.codec.new_game(record.options, record.seed)
+        except CorruptGameError:
+            raise
+        except Exception as exc:
+            raise CorruptGameError(
+                record.id, f"cannot set up the game from its options: {type(exc).__name__}: {exc}"
+            ) from exc
+
+    @staticmethod
+    def _check_sequence(record: GameRecord, first: int, actions: Sequence[ActionRecord]) -> None:
+        for i, a in enumerate(actions):
+            if a.seq != first + i:
+                raise CorruptGameError(
+                    record.id, f"action log has a gap: expected #{first + i}, found #{a.seq}"
+                )
+        last = first + len(actions) - 1
+        if last != record.version:
+            raise CorruptGameError(
+                record.id, f"action log ends at #{last} but the game is at version {record.version}"
+            )
+
+    def rebuild(self, game_log: GameLog) -> LoadedGame[G]:
+        """The engine game for a log: newest snapshot + replay of later actions.
+
+        Falls back to a full replay when the snapshot cannot be restored, if the
+        log holds every action (``read_log(full=True)``); raises
+        :class:`CorruptGameError` naming the game otherwise.
+        """
+        record = game_log.record
+        if record.status not in STARTED_STATUSES:
+            raise GameStateError(f"game {record.id} is {record.status.value}: no engine game yet")
+        snap, actions = game_log.snapshot, game_log.actions
+        has_full_log = actions[0].seq == 1 if actions else record.version == 0
+        if snap is not None:
+            tail = [a for a in actions if a.seq > snap.seq]
+            try:
+                self._check_sequence(record, snap.seq + 1, tail)
+                game = self._replay(record.id, self._restore(snap), tail)
+                return LoadedGame(record, game_log.seats, game, len(tail))
+            except CorruptGameError as exc:
+                if not has_full_log:
+                    raise
+                log.warning("%s; falling back to a full replay of the log", exc)
+        self._check_sequence(record, 1, actions)
+        game = self._replay(record.id, self._new(record), actions)
+        return LoadedGame(record, game_log.seats, game, len(actions))
+
+    def _restore(self, snap: SnapshotRecord) -> G:
+        state = snap.state
+        try:
+            game = self.codec.restore(state)
+            version = self.codec.version(game)
+        except Exception as exc:
+            raise CorruptGameError(
+                snap.game_id,
+                f"snapshot at version {snap.seq} cannot be restored: {type(exc).__name__}: {exc}",
+            ) from exc
+        if version != snap.seq:
+            raise CorruptGameError(
+                snap.game_id, f"snapshot stored as version {snap.seq} holds version {version}"
+            )
+        return game
+
+    async def load_game(self, game_id: int) -> LoadedGame[G]:
+        """Rebuild one started game (newest snapshot + later actions).
+
+        Raises :class:`NotFoundError`, :class:`GameStateError` (a lobby has no
+        engine game) or :class:`CorruptGameError` (this game only).
+        """
+        return await self._rebuild_or_reread(await self.read_log(game_id))
+
+    async def _rebuild_or_reread(self, game_log: GameLog) -> LoadedGame[G]:
+        try:
+            return self.rebuild(game_log)
+        except CorruptGameError:
+            if game_log.snapshot is None:
+                raise
+            # The snapshot or its tail is unusable: retry from the whole log (the truth).
+            return self.rebuild(await self.read_log(game_log.record.id, full=True))
+
+    async def load_running_games(self) -> LoadReport[G]:
+        """Every running/paused game, rebuilt; a broken game is reported in
+        ``failed`` (and logged), never raised, so the others still load."""
+        report: LoadReport[G] = LoadReport()
+        for game_log in await self.read_running_logs():
+            try:
+                report.loaded.append(await self._rebuild_or_reread(game_log))
+            except CorruptGameError as exc:
+                log.error("%s", exc)
+                report.failed.append(exc)
+        return report
+
+    async def verify_game(self, game_id: int) -> LoadedGame[G]:
+        """Prove that a full replay of the log equals the stored snapshot.
+
+        Replays every action from options and seed; at the newest snapshot's
+        version compares the replayed state with the snapshot, and at the end
+        with the state loaded the normal way (snapshot + tail). Raises
+        :class:`CorruptGameError` with the first difference. Returns the fully
+        replayed game.
+        """
+        game_log = await self.read_log(game_id, full=True)
+        record = game_log.record
+        if record.status not in STARTED_STATUSES:
+            raise GameStateError(f"game {record.id} is {record.status.value}: no engine game yet")
+        self._check_sequence(record, 1, game_log.actions)
+        snap = game_log.snapshot
+        game = self._new(record)
+        upto = snap.seq if snap is not None else 0
+        self._replay(record.id, game, game_log.actions[:upto])
+        if snap is not None:
+            diff = first_difference(self.codec.dump(game), snap.state)
+            if diff is not None:
+                raise CorruptGameError(
+                    record.id,
+                    f"full replay differs from the snapshot at version {snap.seq}: {diff}",
+                )
+        self._replay(record.id, game, game_log.actions[upto:])
+        if snap is not None:
+            loaded = self._replay(record.id, self._restore(snap), game_log.actions[upto:])
+            diff = first_difference(self.codec.dump(game), self.codec.dump(loaded))
+            if diff is not None:
+                raise CorruptGameError(
+                    record.id, f"snapshot + replay differs from the full replay at the end: {diff}"
+                )
+        return LoadedGame(record, game_log.seats, game, len(game_log.actions))
