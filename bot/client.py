@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+import signal
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,26 +19,44 @@ from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
 from bot.service import GameService
 from bot.views import DYNAMIC_ITEMS
-from storage import Store
+from storage import Store, new_seed
 
 log = logging.getLogger(__name__)
 
 
+def discord_clock() -> float:
+    """Now, as a POSIX timestamp, from discord.py's clock (``discord.utils.utcnow``):
+    the same clock as message timestamps, so a simulated Discord can move it."""
+    return discord.utils.utcnow().timestamp()
+
+
 class BlackAngelBot(commands.Bot):
-    def __init__(self, cfg: Config, *, db: str | None = None, force_sync: bool = False) -> None:
+    """The bot. ``seed_source`` makes new games' seeds (tests pass a fixed one)."""
+
+    def __init__(
+        self,
+        cfg: Config,
+        *,
+        db: str | None = None,
+        force_sync: bool = False,
+        seed_source: Callable[[], int] = new_seed,
+    ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.cfg = cfg
         self.db_path = db or cfg.db_path
         self.force_sync = force_sync
+        self.seed_source = seed_source
         self.store: Store[Any] | None = None
         self.frontend: Frontend | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path)
+        self.store = await Store.open(self.db_path, clock=discord_clock)
         svc = GameService(
             self.store,
             DiscordFmt(self),
+            seed_source=self.seed_source,
+            clock=discord_clock,
             max_reminders=self.cfg.max_reminders,
             default_reminder_minutes=self.cfg.reminder_minutes,
         )
@@ -64,16 +85,49 @@ class BlackAngelBot(commands.Bot):
         log.info("synced %s slash commands (%s)", len(synced), where)
 
     async def close(self) -> None:
-        await super().close()
-        if self.store is not None:
-            await self.store.close()
+        """Log out, then close the store (its last transaction is already committed)."""
+        try:
+            await super().close()
+        finally:
+            store, self.store = self.store, None
+            if store is not None:
+                await store.close()
+                log.info("store closed")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
 
-def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
+def close_on_signals(
+    bot: discord.Client, signals: tuple[signal.Signals, ...] = (signal.SIGTERM, signal.SIGINT)
+) -> list[signal.Signals]:
+    """Close ``bot`` (and so its store) when the process is asked to stop: a
+    platform stops a worker with SIGTERM, and discord.py's ``run`` would let
+    that kill the process mid-write. Returns the signals handled."""
+    loop = asyncio.get_running_loop()
+    done: list[signal.Signals] = []
+
+    def stop(sig: signal.Signals) -> None:
+        log.info("%s: closing the bot", sig.name)
+        loop.create_task(bot.close())
+
+    for sig in signals:
+        try:
+            loop.add_signal_handler(sig, stop, sig)
+        except (NotImplementedError, RuntimeError):  # e.g. Windows
+            continue
+        done.append(sig)
+    return done
+
+
+async def _main(cfg: Config, db: str | None, force_sync: bool) -> None:
     bot = BlackAngelBot(cfg, db=db, force_sync=force_sync)
     assert cfg.token
-    bot.run(cfg.token, log_handler=None)
+    async with bot:
+        close_on_signals(bot)
+        await bot.start(cfg.token)
+
+
+def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
+    asyncio.run(_main(cfg, db, force_sync))
     return 0

@@ -1,11 +1,16 @@
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import simcord
 
+from bot.client import BlackAngelBot
+from bot.config import Config
 from tests.bot.helpers import Harness
+from tests.bot.sim import ErrorLog, SeedCounter, World, make_bot, make_config
 
 
 @pytest.fixture
@@ -25,3 +30,41 @@ async def quick(tmp_path: Path) -> AsyncIterator[Harness]:
         yield h
     finally:
         await h.close()
+
+
+# ---------------------------------------------------------------------- SimCord
+
+
+@pytest.fixture
+def bot_config(tmp_path: Path) -> Config:
+    """The bot's settings: a fresh SQLite file in the test's temp dir."""
+    return make_config(str(tmp_path / "bot.sqlite3"))
+
+
+@pytest.fixture
+def seeds() -> SeedCounter:
+    return SeedCounter()
+
+
+@pytest.fixture
+def simcord_bot(bot_config: Config, seeds: SeedCounter) -> BlackAngelBot:
+    """The bot SimCord's ``simcord_env`` fixture starts (its real setup_hook runs)."""
+    return make_bot(bot_config, seeds)
+
+
+@pytest.fixture
+async def world(
+    simcord_env: simcord.Env, bot_config: Config, seeds: SeedCounter
+) -> AsyncIterator[World]:
+    """A server with #games, members on demand and the bot; checks at the end
+    that every interaction was acknowledged and no error was swallowed or logged."""
+    errors = ErrorLog()
+    root = logging.getLogger()
+    root.addHandler(errors)
+    w = World(simcord_env, bot_config, seeds, errors)
+    try:
+        yield w
+        w.check()
+    finally:
+        root.removeHandler(errors)
+        await w.bot.close()
