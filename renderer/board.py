@@ -33,6 +33,7 @@ from renderer.common import (
     text,
 )
 from renderer.fonts import wrap
+from renderer.header import draw_decision
 
 View = dict[str, Any]
 
@@ -215,16 +216,7 @@ def _header(
         paste(img, A.robot(seat_colour(view, seat), 34), (L.MARGIN + 17, 68))
         who = player_name(view, seat, names)
         prompt = decision.get("prompt") or decision.get("kind", "")
-        text(
-            d,
-            (L.MARGIN + 42, 68),
-            f"{who} to decide: {prompt}",
-            22,
-            P.TEXT,
-            True,
-            "lm",
-            L.INNER - 44,
-        )
+        draw_decision(d, (L.MARGIN + 42, 68), f"{who} to decide: {prompt}", L.INNER - 44)
     elif result:
         winners = ", ".join(player_name(view, s, names) for s in result.get("winners", []))
         text(d, (L.MARGIN, 68), f"Winner: {winners}", 24, P.TEXT, True, "lm", L.INNER)
