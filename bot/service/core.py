@@ -133,14 +133,16 @@ class ServiceBase:
             self._pool = ThreadPoolExecutor(self.render_threads, thread_name_prefix="render")
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
 
-    async def board_png(self, e: Entry) -> bytes | None:
+    async def board_png(self, e: Entry, *, table: bool = False) -> bytes | None:
+        """The table image; once the game is over, the final scores instead
+        unless ``table`` (the final board stays viewable with ``board``)."""
         if not self.render:
             return None
         from renderer import render_board, render_final
 
         view = e.game.view(None)
         names = self.names(e)
-        if e.game.is_over:
+        if e.game.is_over and not table:
             return await self._in_thread(render_final, view, names)
         return await self._in_thread(render_board, view, names)
 

@@ -22,6 +22,7 @@ from bot.service.model import (
 )
 from bot.service.write import WritePath
 from engine import EngineError, Game
+from engine.components import DIFFICULTY_VP
 from storage import (
     ChannelBusyError,
     GameRecord,
@@ -57,8 +58,15 @@ class LobbyMixin(WritePath):
             return fail("A game has 1 to 4 players.")
         if order not in ("random", "lobby"):
             return fail("Seat order is `random` or `lobby`.")
-        if players > 1:
-            difficulty = None  # Hal's difficulty is for solo games only
+        if players > 1 and difficulty:
+            return fail(
+                "Hal's difficulty is for solo games only (1 player); "
+                "a game of 2 to 4 players has none."
+            )
+        if players == 1 and not difficulty:
+            difficulty = "standard"
+        if difficulty is not None and difficulty not in DIFFICULTY_VP:
+            return fail(f"Hal's difficulty is one of: {', '.join(DIFFICULTY_VP)}.")
         opts = options_json(players, advanced, difficulty)
         try:  # ask the engine now, so nobody waits in a lobby that cannot start
             Game.new(engine.options_from_json(opts), 0)
@@ -76,6 +84,13 @@ class LobbyMixin(WritePath):
                 rec.id, seat_order="lobby" if order == "lobby" else "random"
             )
         kind = "advanced" if advanced else "basic"
+        if players == 1:
+            assert difficulty is not None
+            return Reply(
+                f"🚀 New solo Black Angel game against Hal ({difficulty}: he starts on "
+                f"{DIFFICULTY_VP[difficulty]} VP; {kind} rules) created by "
+                f"{self.fmt.mention(actor.user_id)}, who starts it with `start`."
+            )
         return Reply(
             f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order) "
             f"created by {self.fmt.mention(actor.user_id)}. Join with `join`; "
