@@ -29,8 +29,10 @@ from storage.models import (
 G = TypeVar("G")
 T = TypeVar("T")
 
-#: Environment variable naming the database file.
+#: Environment variable naming the database: a file path or a ``postgresql://`` URL.
 DB_ENV: Final = "BLACK_ANGEL_DB"
+#: Read when ``BLACK_ANGEL_DB`` is not set (the name hosting platforms use).
+URL_ENV: Final = "DATABASE_URL"
 #: Database file used when the environment does not name one (in the working dir).
 DEFAULT_DB: Final = "black_angel.sqlite3"
 #: Snapshot after every Nth action. Measured (bench/storage.py): ``Game.to_json``
@@ -60,8 +62,14 @@ UNSET: Final = _Unset()
 
 
 def default_db_path() -> str:
-    """``$BLACK_ANGEL_DB`` if set (and not empty), else ``black_angel.sqlite3``."""
-    return os.environ.get(DB_ENV) or DEFAULT_DB
+    """Where the games live: ``$BLACK_ANGEL_DB`` if set (and not empty), else
+    ``$DATABASE_URL`` (the name hosting platforms use), else
+    ``black_angel.sqlite3``. A ``postgresql://`` URL selects PostgreSQL; anything
+    else is a SQLite file (``sqlite:///path`` is read as ``path``)."""
+    target = os.environ.get(DB_ENV) or os.environ.get(URL_ENV) or DEFAULT_DB
+    if target.startswith("sqlite:///"):
+        target = target.removeprefix("sqlite:///") or DEFAULT_DB
+    return target
 
 
 def new_seed() -> int:
@@ -131,8 +139,12 @@ def open_backend(
     busy_timeout_ms: int = 5000,
     synchronous: Literal["FULL", "NORMAL"] = "FULL",
 ) -> Backend:
-    """The backend for a path (SQLite)."""
+    """The backend for a ``postgresql://`` URL (PostgreSQL), else a path (SQLite)."""
+    from storage.postgres import PostgresBackend, is_postgres_url
     from storage.sqlite import SQLiteBackend
+
+    if is_postgres_url(target):
+        return PostgresBackend(target)
 
     return SQLiteBackend(target, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
 

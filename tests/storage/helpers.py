@@ -8,11 +8,16 @@ real engine through ``play_random`` / ``EngineCodec``.
 
 from __future__ import annotations
 
+import itertools
 import random
+import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from storage import EngineCodec, Store
+from storage.postgres import to_dollar
+from tests.postgres import PostgresServer
 
 JsonDict = dict[str, Any]
 
@@ -124,3 +129,53 @@ async def play_random(
             result=result,
         )
     return game
+
+
+# ---------------------------------------------------------------------------- backends
+
+
+class Databases:
+    """Fresh databases of one backend for a test, and raw SQL on them (to tamper
+    with rows or look at them the way an operator's tool would)."""
+
+    def __init__(self, kind: str, tmp_path: Path, server: PostgresServer | None) -> None:
+        self.kind = kind
+        self.tmp_path = tmp_path
+        self.server = server
+        self._count = itertools.count(1)
+        self._made: list[str] = []
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.kind == "postgresql"
+
+    def new(self) -> str:
+        """A new empty database: a SQLite file path or a ``postgresql://`` URL."""
+        if self.server is None:
+            return str(self.tmp_path / f"db{next(self._count)}.sqlite3")
+        name, url = self.server.new_database()
+        self._made.append(name)
+        return url
+
+    def drop_all(self) -> None:
+        if self.server is not None:
+            for name in self._made:
+                self.server.drop_database(name)
+
+    async def execute(self, target: str, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """Run one statement outside the store (``?`` placeholders), committed."""
+        await self.fetch(target, sql, params)
+
+    async def fetch(
+        self, target: str, sql: str, params: tuple[Any, ...] = ()
+    ) -> list[tuple[Any, ...]]:
+        if self.server is None:
+            with sqlite3.connect(target) as raw:
+                return [tuple(r) for r in raw.execute(sql, params).fetchall()]
+        import asyncpg
+
+        conn = await asyncpg.connect(target)
+        try:
+            return [tuple(r) for r in await conn.fetch(to_dollar(sql), *params)]
+        finally:
+            await conn.close()

@@ -3,25 +3,16 @@ that game only, with a clear message; every other game keeps working."""
 
 from __future__ import annotations
 
+import json
 import logging
 import random
-import sqlite3
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 import engine
 from engine import Game, GameOptions
 from storage import CorruptGameError, GameStatus, Store
-from tests.storage.helpers import CounterCodec, play_random, running_counter_game
-
-
-def tamper(path: Path, sql: str, params: tuple[Any, ...] = ()) -> None:
-    """Change the file behind the store's back (as a disk fault or a bad hand edit would)."""
-    with sqlite3.connect(path) as raw:
-        raw.execute(sql, params)
-    raw.close()
+from tests.storage.helpers import CounterCodec, Databases, play_random, running_counter_game
 
 
 async def three_games(store: Store) -> list[int]:
@@ -59,11 +50,12 @@ async def three_games(store: Store) -> list[int]:
     ],
 )
 async def test_one_corrupt_game_does_not_stop_the_others(
-    db_path: Path, sql: str, message: str
+    dbs: Databases, db: str, sql: str, message: str
 ) -> None:
-    async with Store(db_path, codec=CounterCodec(), snapshot_every=1000) as store:
+    async with Store(db, codec=CounterCodec(), snapshot_every=1000) as store:
         good1, bad, good2 = await three_games(store)
-        tamper(db_path, sql, (bad,))
+        # change the rows behind the store's back (as a disk fault or a bad hand edit would)
+        await dbs.execute(db, sql, (bad,))
         with pytest.raises(CorruptGameError, match=message) as err:
             await store.load_game(bad)
         assert err.value.game_id == bad and f"game {bad} is corrupt" in str(err.value)
@@ -79,14 +71,16 @@ async def test_one_corrupt_game_does_not_stop_the_others(
 
 
 async def test_unreadable_snapshot_falls_back_to_the_log(
-    db_path: Path, caplog: pytest.LogCaptureFixture
+    dbs: Databases, db: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async with Store(db_path, codec=CounterCodec(), snapshot_every=2) as store:
+    async with Store(db, codec=CounterCodec(), snapshot_every=2) as store:
         game_id = await running_counter_game(store)
         for v in range(5):
             state = {"seed": 7, "target": 50, "decisions": v + 1, "total": 0, "history": []}
             await store.append_action(game_id, v, 0, 1, {"add": 0}, state)
-        tamper(db_path, "UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", (game_id,))
+        await dbs.execute(
+            db, "UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", (game_id,)
+        )
         with caplog.at_level(logging.WARNING, logger="storage"):
             loaded = await store.load_game(game_id)
         assert loaded.game.decisions == 5 and loaded.replayed == 5  # rebuilt from the whole log
@@ -102,8 +96,8 @@ async def test_unreadable_snapshot_falls_back_to_the_log(
         await store.verify_game(game_id)
 
 
-async def test_snapshot_holding_the_wrong_version_falls_back(db_path: Path) -> None:
-    async with Store(db_path, codec=CounterCodec()) as store:
+async def test_snapshot_holding_the_wrong_version_falls_back(db: str) -> None:
+    async with Store(db, codec=CounterCodec()) as store:
         game_id = await running_counter_game(store)
         await store.append_action(game_id, 0, 0, 1, {"add": 2})
         wrong = {"seed": 7, "target": 50, "decisions": 9, "total": 2, "history": [2]}
@@ -112,9 +106,8 @@ async def test_snapshot_holding_the_wrong_version_falls_back(db_path: Path) -> N
         assert loaded.game.total == 5 and loaded.game.decisions == 2
 
 
-async def test_real_engine_log_that_does_not_replay(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
-    async with Store(path, snapshot_every=1000) as store:
+async def test_real_engine_log_that_does_not_replay(dbs: Databases, db: str) -> None:
+    async with Store(db, snapshot_every=1000) as store:
         ids = []
         for channel in (1, 2):
             rec = await store.create_game(
@@ -126,12 +119,14 @@ async def test_real_engine_log_that_does_not_replay(tmp_path: Path) -> None:
             game = Game.new(GameOptions(players=2), channel)
             await play_random(store, rec.id, game, random.Random(channel), 20, {0: 1, 1: 2})
             ids.append(rec.id)
-    tamper(
-        path,
-        "UPDATE actions SET action = json_set(action, '$.option', 'bogus') WHERE game_id = ? AND seq = 7",
-        (ids[0],),
+    ((text,),) = await dbs.fetch(
+        db, "SELECT action FROM actions WHERE game_id = ? AND seq = 7", (ids[0],)
     )
-    async with Store(path, snapshot_every=1000) as store:
+    bogus = json.dumps({**json.loads(text), "option": "bogus"})
+    await dbs.execute(
+        db, "UPDATE actions SET action = ? WHERE game_id = ? AND seq = 7", (bogus, ids[0])
+    )
+    async with Store(db, snapshot_every=1000) as store:
         report = await store.load_running_games()
         assert [e.game_id for e in report.failed] == [ids[0]]
         assert "action #7 failed to replay" in str(report.failed[0])

@@ -1,18 +1,17 @@
-"""Real engine, real SQLite files: play seeded random games through the store,
+"""Real engine, real databases (a SQLite file, a PostgreSQL database): play seeded random games through the store,
 close, reopen, and get exactly the played game back; export/import round trip."""
 
 from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
 import engine
 from engine import Action, Game, GameOptions
 from storage import CorruptGameError, ExportFormatError, GameStatus, Store
-from tests.storage.helpers import play_random
+from tests.storage.helpers import Databases, play_random
 
 USERS = {0: 1001, 1: 1002, 2: 1003, 3: 1004}
 
@@ -33,9 +32,9 @@ async def start_engine_game(
     ("players", "seed", "snapshot_every"), [(2, 11, 1), (3, 12, 5), (4, 13, 1000)]
 )
 async def test_play_close_reopen_load_equals_played(
-    tmp_path: Path, players: int, seed: int, snapshot_every: int
+    db: str, players: int, seed: int, snapshot_every: int
 ) -> None:
-    path = tmp_path / "games.sqlite3"
+    path = db
     rng = random.Random(seed)
     async with Store(path, snapshot_every=snapshot_every) as store:
         game_id, game = await start_engine_game(store, 500, players, seed)
@@ -66,8 +65,8 @@ async def test_play_close_reopen_load_equals_played(
         assert [s.user_id for s in seats] == [USERS[i] for i in range(players)]
 
 
-async def test_many_running_games_reload_at_start(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
+async def test_many_running_games_reload_at_start(db: str) -> None:
+    path = db
     played: dict[int, Game] = {}
     async with Store(path, snapshot_every=4) as store:
         for i in range(6):
@@ -82,8 +81,8 @@ async def test_many_running_games_reload_at_start(tmp_path: Path) -> None:
     }
 
 
-async def test_verify_detects_a_snapshot_that_differs_from_the_log(tmp_path: Path) -> None:
-    async with Store(tmp_path / "g.sqlite3") as store:
+async def test_verify_detects_a_snapshot_that_differs_from_the_log(db: str) -> None:
+    async with Store(db) as store:
         game_id, game = await start_engine_game(store, 700, 2, 5)
         await play_random(store, game_id, game, random.Random(5), 12, USERS)
         await store.verify_game(game_id)  # honest data passes
@@ -94,15 +93,15 @@ async def test_verify_detects_a_snapshot_that_differs_from_the_log(tmp_path: Pat
             await store.verify_game(game_id)
 
 
-async def test_export_import_round_trip(tmp_path: Path) -> None:
-    async with Store(tmp_path / "a.sqlite3") as store:
+async def test_export_import_round_trip(dbs: Databases, db: str) -> None:
+    async with Store(db) as store:
         game_id, game = await start_engine_game(store, 800, 3, 21)
         await play_random(store, game_id, game, random.Random(21), 30, USERS)
         doc = await store.export_game(game_id)
     text = json.dumps(doc)  # one JSON document (a file in a bug report)
 
     # into another database (a backup restored), a new channel
-    async with Store(tmp_path / "b.sqlite3") as other:
+    async with Store(dbs.new()) as other:
         rec = await other.import_game(text, 900, guild_id=2)
         assert rec.status is GameStatus.RUNNING and rec.version == 30 and rec.channel_id == 900
         loaded = await other.load_game(rec.id)
@@ -118,15 +117,15 @@ async def test_export_import_round_trip(tmp_path: Path) -> None:
         assert (await other.get_game(rec.id)).version == 35
 
     # into the same database, another channel; the original is untouched
-    async with Store(tmp_path / "a.sqlite3") as store:
+    async with Store(db) as store:
         copy = await store.import_game(doc, 801, status="paused")
         assert copy.id != game_id and copy.status is GameStatus.PAUSED
         assert (await store.load_game(copy.id)).game.to_json() == game.to_json()
         assert (await store.load_game(game_id)).game.to_json() == game.to_json()
 
 
-async def test_import_refuses_a_log_that_does_not_replay(tmp_path: Path) -> None:
-    async with Store(tmp_path / "a.sqlite3") as store:
+async def test_import_refuses_a_log_that_does_not_replay(db: str) -> None:
+    async with Store(db) as store:
         game_id, game = await start_engine_game(store, 800, 2, 3)
         await play_random(store, game_id, game, random.Random(3), 10, USERS)
         doc = await store.export_game(game_id)

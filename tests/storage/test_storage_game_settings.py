@@ -3,8 +3,6 @@ the reminder counter, persisted across reopening the file."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from storage import GameSettings, NotFoundError, Store
@@ -23,8 +21,8 @@ async def test_defaults_until_saved(store: Store) -> None:
         await store.get_game_settings(999)
 
 
-async def test_settings_survive_reopening_the_file(db_path: Path) -> None:
-    async with Store(db_path, codec=CounterCodec(), clock=lambda: 100.0) as store:
+async def test_settings_survive_reopening_the_database(db: str) -> None:
+    async with Store(db, codec=CounterCodec(), clock=lambda: 100.0) as store:
         game_id = await running_counter_game(store)
         lobby = await store.create_game(321)
         await store.update_game_settings(game_id, reminder_minutes=30)
@@ -35,7 +33,7 @@ async def test_settings_survive_reopening_the_file(db_path: Path) -> None:
         await store.set_game_mute(game_id, 1, True)
         await store.set_game_mute(game_id, 1, True)  # idempotent
         await store.record_reminder(game_id, 0, 50.0)
-    async with Store(db_path, codec=CounterCodec()) as store:
+    async with Store(db, codec=CounterCodec()) as store:
         st = await store.get_game_settings(game_id)
         assert (st.reminder_minutes, st.timeout_minutes, st.seat_order) == (30, 90, "random")
         assert st.muted == {1, 2}

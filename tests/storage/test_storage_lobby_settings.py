@@ -187,7 +187,14 @@ async def test_database_path_from_environment(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.delenv("BLACK_ANGEL_DB", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
     assert default_db_path() == "black_angel.sqlite3"
+    # DATABASE_URL (as hosting platforms set it) when BLACK_ANGEL_DB is not set
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db.example/games")
+    assert default_db_path() == "postgresql://bot@db.example/games"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/other.sqlite3")
+    assert default_db_path() == f"{tmp_path}/other.sqlite3"
+    # BLACK_ANGEL_DB wins
     target = tmp_path / "sub" / "bot.sqlite3"
     monkeypatch.setenv("BLACK_ANGEL_DB", str(target))
     async with Store(codec=CounterCodec()) as s:
@@ -209,8 +216,8 @@ async def test_memory_database_and_pragmas(tmp_path: Path) -> None:
             assert row is not None and row[0] == want, pragma
 
 
-async def test_closed_store_refuses_work(db_path: Path) -> None:
-    s = Store(db_path, codec=CounterCodec())
+async def test_closed_store_refuses_work(db: str) -> None:
+    s = Store(db, codec=CounterCodec())
     with pytest.raises(Exception, match="not open"):
         await s.create_game(1)
     await s.connect()

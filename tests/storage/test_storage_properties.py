@@ -4,8 +4,7 @@ log equals exactly the accepted appends, without gap or duplicate."""
 from __future__ import annotations
 
 import asyncio
-import tempfile
-from pathlib import Path
+import itertools
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,10 +20,14 @@ ops = st.lists(
 )
 
 
-async def run(path: Path, steps: list[tuple[int, int, bool]], every: int) -> None:
+# every example plays a new game in its own channel of the test's database
+channels = itertools.count(1)
+
+
+async def run(path: str, steps: list[tuple[int, int, bool]], every: int) -> None:
     store = await Store.open(path, codec=CounterCodec(), snapshot_every=every)
     try:
-        game_id = await running_counter_game(store)
+        game_id = await running_counter_game(store, channel_id=next(channels))
         accepted: list[int] = []
         for offset, value, reopen in steps:
             claimed = len(accepted) + offset
@@ -61,11 +64,19 @@ async def run(path: Path, steps: list[tuple[int, int, bool]], every: int) -> Non
         await store.close()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+@SETTINGS
 @given(steps=ops, every=st.integers(1, 4))
-def test_log_equals_accepted_appends(steps: list[tuple[int, int, bool]], every: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(run(Path(tmp) / "p.sqlite3", steps, every))
+def test_log_equals_accepted_appends(
+    db: str, steps: list[tuple[int, int, bool]], every: int
+) -> None:
+    asyncio.run(run(db, steps, every))
 
 
 # ("append", revision offset, value) | ("cut", actions to drop, stale?) ; reopen after it
@@ -81,13 +92,13 @@ mixed = st.lists(
 )
 
 
-async def run_mixed(path: Path, steps: list[tuple[str, int, int, bool]], every: int) -> None:
+async def run_mixed(path: str, steps: list[tuple[str, int, int, bool]], every: int) -> None:
     """Appends that claim the right version but maybe an old revision, and cuts
     of the log: only the ones carrying the current revision are applied, the
     revision only grows, and the log equals the model after every step."""
     store = await Store.open(path, codec=CounterCodec(), snapshot_every=every)
     try:
-        game_id = await running_counter_game(store)
+        game_id = await running_counter_game(store, channel_id=next(channels))
         model: list[int] = []
         revision = 0
         for kind, offset, value, reopen in steps:
@@ -122,10 +133,9 @@ async def run_mixed(path: Path, steps: list[tuple[str, int, int, bool]], every: 
         await store.close()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@SETTINGS
 @given(steps=mixed, every=st.integers(1, 4))
 def test_log_equals_the_model_with_cuts(
-    steps: list[tuple[str, int, int, bool]], every: int
+    db: str, steps: list[tuple[str, int, int, bool]], every: int
 ) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(run_mixed(Path(tmp) / "m.sqlite3", steps, every))
+    asyncio.run(run_mixed(db, steps, every))

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from storage import Store
-from tests.storage.helpers import Counter, CounterCodec, running_counter_game
+from tests.storage.helpers import Counter, CounterCodec, Databases, running_counter_game
 
 
-def snapshot_seqs(path: Path, game_id: int) -> list[int]:
-    with sqlite3.connect(path) as raw:
-        rows = raw.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,))
-        seqs = [r[0] for r in rows]
-    raw.close()
-    return seqs
+async def snapshot_seqs(dbs: Databases, db: str, game_id: int) -> list[int]:
+    rows = await dbs.fetch(
+        db, "SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
+    )
+    return [r[0] for r in rows]
 
 
 async def play(store: Store, game_id: int, n: int, game: Counter) -> list[int]:
@@ -39,23 +35,21 @@ async def play(store: Store, game_id: int, n: int, game: Counter) -> list[int]:
     ("every", "keep", "kept"), [(4, 1, [12]), (4, 2, [8, 12]), (5, None, [5, 10])]
 )
 async def test_every_n_and_retention(
-    db_path: Path, every: int, keep: int | None, kept: list[int]
+    dbs: Databases, db: str, every: int, keep: int | None, kept: list[int]
 ) -> None:
-    async with Store(
-        db_path, codec=CounterCodec(), snapshot_every=every, keep_snapshots=keep
-    ) as store:
+    async with Store(db, codec=CounterCodec(), snapshot_every=every, keep_snapshots=keep) as store:
         game_id = await running_counter_game(store)
         game = CounterCodec().new_game({"target": 50}, 7)
         dumped = await play(store, game_id, 13, game)
         assert dumped == [v for v in range(1, 14) if v % every == 0]  # the callable ran only then
-        assert snapshot_seqs(db_path, game_id) == kept
+        assert await snapshot_seqs(dbs, db, game_id) == kept
         loaded = await store.load_game(game_id)
         assert loaded.replayed == 13 - kept[-1] and loaded.game == game
         await store.verify_game(game_id)
 
 
-async def test_final_state_is_always_snapshotted(db_path: Path) -> None:
-    async with Store(db_path, codec=CounterCodec(), snapshot_every=100) as store:
+async def test_final_state_is_always_snapshotted(dbs: Databases, db: str) -> None:
+    async with Store(db, codec=CounterCodec(), snapshot_every=100) as store:
         game_id = await running_counter_game(store)
         game = CounterCodec().new_game({}, 7)
         await play(store, game_id, 3, game)
@@ -64,22 +58,22 @@ async def test_final_state_is_always_snapshotted(db_path: Path) -> None:
             game_id, 3, 0, 1, {"add": 1}, lambda: store.codec.dump(game), result={"winners": [0]}
         )
         assert res.snapshot_written and res.finished
-        assert snapshot_seqs(db_path, game_id) == [4]
+        assert await snapshot_seqs(dbs, db, game_id) == [4]
         assert (await store.load_game(game_id)).replayed == 0
 
 
-async def test_explicit_snapshot_is_always_stored_and_start_snapshot(db_path: Path) -> None:
-    async with Store(
-        db_path, codec=CounterCodec(), snapshot_every=100, keep_snapshots=None
-    ) as store:
+async def test_explicit_snapshot_is_always_stored_and_start_snapshot(
+    dbs: Databases, db: str
+) -> None:
+    async with Store(db, codec=CounterCodec(), snapshot_every=100, keep_snapshots=None) as store:
         rec = await store.create_game(5)
         await store.join_game(rec.id, 1)
         initial = CounterCodec().dump(CounterCodec().new_game({}, 3))
         await store.start_game(rec.id, 3, snapshot=initial)
-        assert snapshot_seqs(db_path, rec.id) == [0]
+        assert await snapshot_seqs(dbs, db, rec.id) == [0]
         state = dict(initial, decisions=1, total=2, history=[2])
         await store.append_action(rec.id, 0, 0, 1, {"add": 2}, state)
-        assert snapshot_seqs(db_path, rec.id) == [0, 1]
+        assert await snapshot_seqs(dbs, db, rec.id) == [0, 1]
         await store.verify_game(rec.id)
 
 

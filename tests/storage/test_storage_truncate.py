@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,10 +47,10 @@ async def snapshot_seqs(store: Store, game_id: int) -> list[int]:
     return [r[0] for r in rows]
 
 
-async def test_truncate_real_engine_full_replay_equals_the_state_after(tmp_path: Path) -> None:
+async def test_truncate_real_engine_full_replay_equals_the_state_after(db: str) -> None:
     """A real engine game on a real file: cut 37 actions to 23, then the stored
     game is exactly the replay of the first 23 actions, and it plays on."""
-    async with Store(tmp_path / "t.sqlite3", snapshot_every=5, keep_snapshots=None) as store:
+    async with Store(db, snapshot_every=5, keep_snapshots=None) as store:
         rec = await store.create_game(5, options=options_json(2))
         await store.join_game(rec.id, 11)
         await store.join_game(rec.id, 12)
@@ -79,7 +78,7 @@ async def test_truncate_real_engine_full_replay_equals_the_state_after(tmp_path:
         # the game plays on from the cut, and a restart sees the same
         game = await play_random(store, rec.id, expected, random.Random(2), 10, {0: 11, 1: 12})
         assert (await store.get_game(rec.id)).version == 33
-    async with Store(tmp_path / "t.sqlite3") as store:
+    async with Store(db) as store:
         loaded = await store.load_game(rec.id)
         assert loaded.game.to_json() == game.to_json()
         assert loaded.record.revision == 48
@@ -149,8 +148,8 @@ async def test_revision_never_goes_down(store: Store) -> None:
     await store.verify_game(game_id)
 
 
-async def test_truncate_with_a_snapshot_and_the_snapshot_policy(db_path: Path) -> None:
-    async with Store(db_path, codec=CounterCodec(), snapshot_every=3) as store:
+async def test_truncate_with_a_snapshot_and_the_snapshot_policy(db: str) -> None:
+    async with Store(db, codec=CounterCodec(), snapshot_every=3) as store:
         game_id = await running_counter_game(store)
         await append_n(store, game_id, [1, 2, 3, 4, 5, 6, 7])
         assert await snapshot_seqs(store, game_id) == [6]
@@ -199,12 +198,12 @@ async def test_truncate_refusals(store: Store) -> None:
     assert [a.action["add"] for a in await store.get_actions(game_id)] == [1]
 
 
-async def test_truncate_racing_an_append_exactly_one_wins(db_path: Path) -> None:
+async def test_truncate_racing_an_append_exactly_one_wins(db: str) -> None:
     """A truncate and an append computed from the same version, on two
     connections to one file (as two processes): exactly one is applied."""
     async with (
-        Store(db_path, codec=CounterCodec(), snapshot_every=2) as a,
-        Store(db_path, codec=CounterCodec(), snapshot_every=2) as b,
+        Store(db, codec=CounterCodec(), snapshot_every=2) as a,
+        Store(db, codec=CounterCodec(), snapshot_every=2) as b,
     ):
         game_id = await running_counter_game(a)
         await append_n(a, game_id, [1, 2, 3])
@@ -259,10 +258,10 @@ async def test_import_starts_the_revision_at_the_log_length(store: Store) -> Non
     assert copy.id != game_id and (copy.version, copy.revision) == (2, 2)
 
 
-async def test_engine_undo_of_one_action_restores_the_exact_state(tmp_path: Path) -> None:
+async def test_engine_undo_of_one_action_restores_the_exact_state(db: str) -> None:
     """The bot's undo: apply one action, cut it, and the stored game equals the
     state before it (the engine is deterministic)."""
-    async with Store(tmp_path / "u.sqlite3") as store:
+    async with Store(db) as store:
         rec = await store.create_game(6, options=options_json(3))
         for u in (1, 2, 3):
             await store.join_game(rec.id, u)

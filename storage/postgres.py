@@ -1,0 +1,180 @@
+"""The PostgreSQL backend (asyncpg), for installations with several bot processes.
+
+Same queries as SQLite (the store writes them once, with ``?`` placeholders;
+:func:`to_dollar` numbers them ``$1, $2, ...``), same schema and migrations
+(:mod:`storage.pg_schema`), same concurrency semantics:
+
+- Every write transaction runs at ``SERIALIZABLE``, so a read-check-write
+  (a seat taken, a channel busy, a version still current) behaves as under
+  SQLite's single writer even with many processes. PostgreSQL may refuse one
+  of two overlapping transactions with a serialization failure; it has written
+  nothing, so the write function runs again on a fresh snapshot (and then
+  typically raises :class:`ConflictError`, as the loser of a race should).
+- Reads run at ``REPEATABLE READ READ ONLY``: one consistent view across the
+  statements of a read, never a serialization failure.
+- Writes are shielded from the caller's cancellation, as with SQLite.
+
+A pool of connections serves the tasks of one process; no process-wide lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from functools import lru_cache
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+from storage.backend import Row
+from storage.errors import StorageError
+from storage.pg_schema import migrate
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Attempts of one write before giving up on serialization failures.
+WRITE_ATTEMPTS = 50
+
+
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def redact(url: str) -> str:
+    """The URL without its password (for logs and messages)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+@lru_cache(maxsize=1024)
+def to_dollar(sql: str) -> str:
+    """``?`` placeholders -> ``$1, $2, ...`` (none of our SQL has ``?`` in a literal)."""
+    out: list[str] = []
+    n = 0
+    in_quote = False
+    for ch in sql:
+        if ch == "'":
+            in_quote = not in_quote
+        if ch == "?" and not in_quote:
+            n += 1
+            out.append(f"${n}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _rowcount(status: str) -> int:
+    """Rows changed, from a command tag such as ``UPDATE 1`` or ``INSERT 0 1``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresConn:
+    """:class:`storage.backend.Conn` over an asyncpg connection."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return _rowcount(await self.raw.execute(to_dollar(sql), *params))
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self.raw.executemany(to_dollar(sql), rows)
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        row: Row | None = await self.raw.fetchrow(to_dollar(sql), *params)
+        return row
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        rows: list[Row] = await self.raw.fetch(to_dollar(sql), *params)
+        return rows
+
+
+class PostgresBackend:
+    dialect = "postgresql"
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: Any = None
+
+    @property
+    def is_open(self) -> bool:
+        return self._pool is not None
+
+    def _need_pool(self) -> Any:
+        if self._pool is None:
+            raise StorageError("the store is not open (call connect() or use 'async with')")
+        return self._pool
+
+    async def connect(self) -> None:
+        """Open a connection pool and run pending migrations."""
+        if self._pool is not None:
+            return
+        import asyncpg
+
+        try:
+            pool = await asyncpg.create_pool(
+                self.url, min_size=self.min_size, max_size=self.max_size
+            )
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StorageError(f"cannot connect to {redact(self.url)}: {exc}") from exc
+        try:
+            async with pool.acquire() as conn:
+                applied = await migrate(conn)
+            if applied:
+                log.info("%s: migrated schema to version %s", redact(self.url), applied[-1])
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    async def close(self) -> None:
+        """Close the pool (waiting for transactions in progress to finish)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def write(self, fn: Callable[[PostgresConn], Awaitable[T]]) -> T:
+        import asyncpg
+
+        pool = self._need_pool()
+
+        async def run() -> T:
+            for attempt in range(WRITE_ATTEMPTS):
+                try:
+                    async with (
+                        pool.acquire() as conn,
+                        conn.transaction(isolation="serializable"),
+                    ):
+                        return await fn(PostgresConn(conn))
+                except (
+                    asyncpg.SerializationError,
+                    asyncpg.DeadlockDetectedError,
+                ) as exc:
+                    log.debug("write retried after %s (attempt %d)", type(exc).__name__, attempt)
+                    # a short random pause so racing writers do not collide again in step
+                    await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            raise StorageError(
+                f"a write kept colliding with concurrent writes ({WRITE_ATTEMPTS} attempts)"
+            )
+
+        return await asyncio.shield(run())
+
+    async def read(self, fn: Callable[[PostgresConn], Awaitable[T]]) -> T:
+        pool = self._need_pool()
+        async with (
+            pool.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            return await fn(PostgresConn(conn))
