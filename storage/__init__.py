@@ -33,6 +33,7 @@ from storage.models import (
     Seat,
     SnapshotRecord,
 )
+from storage.notify import NotifyPrefs
 from storage.schema import SCHEMA_VERSION
 from storage.store import (
     DB_ENV,
@@ -46,6 +47,7 @@ from storage.store import (
 )
 
 __all__ = [
+    "NotifyPrefs",
     "ACTIVE_STATUSES",
     "DB_ENV",
     "DEFAULT_DB",

@@ -37,12 +37,13 @@ from storage.base import (
     new_seed,
 )
 from storage.games import GamesMixin
+from storage.notify import NotifyMixin
 from storage.replay import ReplayMixin, first_difference
 from storage.settings import SettingsMixin
 from storage.transfer import EXPORT_FORMAT, EXPORT_VERSION, TransferMixin
 
 
-class Store(GamesMixin[G], ReplayMixin[G], TransferMixin[G], SettingsMixin[G]):
+class Store(GamesMixin[G], ReplayMixin[G], TransferMixin[G], SettingsMixin[G], NotifyMixin[G]):
     """Async store for Black Angel games.
 
     Use as ``async with Store(path) as store: ...`` or
