@@ -13,6 +13,7 @@ from engine.errors import (
     NotYourDecisionError,
 )
 from engine.game import Game, replay
+from engine.rules_version import RULES_VERSION
 from engine.state import GameOptions, from_json, to_json
 
 # Load the rule modules (they register the frame handlers) in one fixed order,
@@ -25,6 +26,8 @@ def options_to_json(options: GameOptions) -> dict:
 
 
 def options_from_json(data: dict) -> GameOptions:
+    """Options stored without a ``rules_version`` load as version 1 (the rules
+    those games were created under; engine/rules_version.py)."""
     return from_json(GameOptions, data)
 
 
@@ -41,6 +44,7 @@ __all__ = [
     "InvariantError",
     "NotYourDecisionError",
     "Option",
+    "RULES_VERSION",
     "options_from_json",
     "options_to_json",
     "replay",

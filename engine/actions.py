@@ -27,10 +27,12 @@ from engine.ops import (
     move_ship,
     player,
     ravager_arrives,
+    ship_hexes,
     ship_moves,
     tiles_appear,
     visible_icons_around,
 )
+from engine.rules_version import zero_die_commands_only
 from engine.space import Hex, hex_name, parse_hex
 from engine.state import PlacedMission, Player
 from engine.tiles import activatable_cell, tile_text
@@ -332,15 +334,24 @@ def command_moves(
     g: Game, seat: int, value: int, colour: DieColour, star: bool | None = None
 ) -> list[tuple[Hex | None, Hex]]:
     """`value`: hexes the ship may move (after damage); `star`: the die shows
-    a star (default: value 0). Only a star die must place a card; a die that
-    a damaged action brings to 0 just moves nothing."""
+    a star (default: value 0).
+
+    Rules version 2 (R18): a die worth 0 for this action (a star, or a 1 on
+    a damaged action) moves no ship and launches none; it places a card on
+    the hex under one of the seat's ships already in Space.
+
+    Version 1: only a star die must place a card (and may launch a ship onto
+    the Black Angel's hex, reading 4); a die that a damaged action brings to
+    0 just moves nothing."""
+    if value == 0 and zero_die_commands_only(g.state.options):
+        return [(h, h) for h in ship_hexes(g, seat) if placeable(g, seat, h, colour)]
     p = player(g, seat)
     launch = p.ships > 0 and p.break_room > 0
     moves = ship_moves(g, seat, value, launch)
     if star is None:
         star = value == 0
     if star:
-        # A star die moves nothing and must place a card (R2).
+        # Version 1: a star die moves nothing and must place a card (reading 4).
         moves = [
             (src, dst)
             for src, dst in moves
@@ -355,6 +366,11 @@ class Command(Handler):
     kind = "command"
 
     def prompt(self, g: Game, f: Frame) -> str:
+        if f["value"] == 0 and zero_die_commands_only(g.state.options):
+            return (
+                "Command Your Ships with a die worth 0: no ship moves; place a "
+                f"{f['colour']} Mission card under one of your ships."
+            )
         return (
             f"Command Your Ships: move one ship up to {f['value']} hex(es) (or launch a new one)."
         )
@@ -373,12 +389,20 @@ class Command(Handler):
             src, dst = parse_hex(a), parse_hex(b)
         assert dst is not None
         move_ship(g, seat, src, dst)
-        g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_star(f))
+        g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_must(g, f))
 
 
 def _star(f: Frame) -> bool:
     """Was the die a star? (Frames saved before "star" existed: value 0.)"""
     return bool(f.get("star", f["value"] == 0))
+
+
+def _must(g: Game, f: Frame) -> bool:
+    """Placing a card is compulsory with a die worth 0 (Command, note 3; R18);
+    version 1: with a star die only."""
+    if zero_die_commands_only(g.state.options):
+        return f["value"] == 0
+    return _star(f)
 
 
 @handler

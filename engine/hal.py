@@ -37,6 +37,7 @@ from engine.ops import (
     damage_die,
     draw_mission,
     hex_spec,
+    loss_text,
     place_damage,
     player,
     ravager_arrives,
@@ -100,7 +101,7 @@ def hal_loses(g: Game, n: int, why: str) -> None:
     assert hal is not None
     lost = min(n, hal.vp)  # R1
     hal.vp -= lost
-    g.log("vp_lost", f"Hal loses {n} VP ({why}).", HAL_SEAT, amount=lost)
+    g.log("vp_lost", loss_text("Hal", n, lost, why), HAL_SEAT, amount=lost, due=n)
 
 
 # --------------------------------------------------------------------------- the turn

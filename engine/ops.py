@@ -54,7 +54,16 @@ def lose_vp(g: Game, seat: int, n: int, why: str) -> None:
     lost = min(n, p.vp)  # R1: a score never goes below 0
     p.vp -= lost
     if n:
-        g.log("vp_lost", f"{g.name(seat)} loses {n} VP ({why}).", seat, amount=lost)
+        g.log("vp_lost", loss_text(g.name(seat), n, lost, why), seat, amount=lost, due=n)
+
+
+def loss_text(name: str, due: int, lost: int, why: str) -> str:
+    """What really happened: a loss clamped at 0 VP (R1) says what was lost."""
+    if lost == due:
+        return f"{name} loses {lost} VP ({why})."
+    if lost == 0:
+        return f"{name} would lose {due} VP ({why}) but has no VP left to lose."
+    return f"{name} loses {lost} VP ({why}; {due} were due, but a score cannot go below 0)."
 
 
 def gain(g: Game, seat: int, b: Bundle, why: str = "") -> None:

@@ -30,6 +30,7 @@ from engine.components import (
 )
 from engine.errors import InvalidOptionsError
 from engine.ops import place_damage
+from engine.rules_version import RULES_VERSIONS
 from engine.state import Die, Hal, Neutral, Player, RavagerOnBoard, Strip
 
 if TYPE_CHECKING:
@@ -40,6 +41,11 @@ def validate(options) -> None:
     if options.players not in (1, 2, 3, 4):
         raise InvalidOptionsError(
             f"Black Angel is played by 1 (solo against Hal) to 4 players (got {options.players})."
+        )
+    if options.rules_version not in RULES_VERSIONS:
+        raise InvalidOptionsError(
+            f"Unknown rules version {options.rules_version!r}; this engine plays versions "
+            f"{RULES_VERSIONS[0]} to {RULES_VERSIONS[-1]}."
         )
     if options.players == 1 and options.difficulty is None:
         options.difficulty = "standard"

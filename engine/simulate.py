@@ -1,4 +1,5 @@
-"""Random self-play: ``python -m engine.simulate --players N --games K --seed S``.
+"""Random self-play: ``python -m engine.simulate --players N --games K --seed S``
+(``--advanced``, ``--difficulty D`` for solo, ``--rules-version V``).
 
 Game i uses seed S+i for both the game and the random chooser, so the same
 arguments print the same game lines every time. Each game is checked: the
@@ -19,6 +20,7 @@ from engine.decision import Action
 from engine.errors import EngineError
 from engine.game import Game, replay
 from engine.invariants import check
+from engine.rules_version import RULES_VERSION, RULES_VERSIONS
 from engine.state import GameOptions
 
 MAX_DECISIONS = 20_000  # a generous bound: random games take a few hundred
@@ -70,6 +72,13 @@ def main(argv: list[str] | None = None) -> int:
         choices=["easy", "standard", "difficult", "extreme"],
         help="Hal's difficulty (solo; default standard)",
     )
+    parser.add_argument(
+        "--rules-version",
+        type=int,
+        default=RULES_VERSION,
+        choices=list(RULES_VERSIONS),
+        help=f"the rules version to play (default {RULES_VERSION}, engine/rules_version.py)",
+    )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-invariants", action="store_true", help="skip per-step checks (speed)")
@@ -83,7 +92,12 @@ def main(argv: list[str] | None = None) -> int:
         difficulty = "standard"
     if args.players != 1 and difficulty is not None:
         parser.error("--difficulty is only for solo games (--players 1)")
-    options = GameOptions(players=args.players, advanced=args.advanced, difficulty=difficulty)
+    options = GameOptions(
+        players=args.players,
+        advanced=args.advanced,
+        difficulty=difficulty,
+        rules_version=args.rules_version,
+    )
     total = 0
     failures = 0
     start = time.perf_counter()

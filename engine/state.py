@@ -11,9 +11,10 @@ import types
 import typing
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.components import DieColour, PlayerColour
+from engine.rules_version import FIRST_VERSION, RULES_VERSION
 
 
 @dataclass(slots=True)
@@ -131,6 +132,12 @@ class GameOptions:
     advanced: bool = False
     difficulty: str | None = None
     colours: list[str] | None = None  # player colour by seat (default: blue, red, yellow, purple)
+    # Which rules the game plays by (engine/rules_version.py): new games get the
+    # current version; options stored before versions existed load as 1.
+    rules_version: int = RULES_VERSION
+
+    # Fields missing from stored JSON take these values instead of the defaults.
+    STORED_DEFAULTS: ClassVar[dict[str, Any]] = {"rules_version": FIRST_VERSION}
 
 
 @dataclass(slots=True)
@@ -193,6 +200,7 @@ def from_json(tp: Any, data: Any) -> Any:
         return {k: _plain(v) for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
+        data = {**getattr(tp, "STORED_DEFAULTS", {}), **data}
         return tp(**{k: from_json(hints[k], v) for k, v in data.items()})
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(data)

@@ -19,12 +19,26 @@ from engine.components import (
     HAL_SEAT,
     HAND_LIMIT,
     MISSION_CARDS,
-    OPPOSITE_FACE,
     ActionKind,
     DieColour,
-    MissionKind,
 )
 from engine.decision import Option
+from engine.dice_take import (
+    buy_options,
+    card_keeps_sequence_a,
+    compartments_for_sale,
+    die_codes,
+    die_text,
+    early_flip_keeps_sequence_a,
+    find_own_die,
+    flip_leaves_a_die,
+    flip_with_debris,
+    own_die_codes,
+    owner_name,
+    sequence_a_possible,
+    usable_own_die_codes,
+)
+from engine.dice_use import activations, mission_uses, transform_usable, usable_actions
 from engine.hal import hal_scores
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
@@ -37,97 +51,13 @@ from engine.ops import (
     player,
     ship_hexes,
 )
+from engine.rules_version import zero_die_commands_only
 from engine.setup import roll, take_die_from_supply
 from engine.space import hex_name, parse_hex
-from engine.state import Die, PlayedCard
+from engine.state import PlayedCard
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-
-# --------------------------------------------------------------------------- dice
-
-
-def die_codes(dice: list[Die], suffix: str = "") -> list[str]:
-    seen: list[str] = []
-    for d in dice:
-        code = d.code + suffix
-        if code not in seen:
-            seen.append(code)
-    return seen
-
-
-def own_die_codes(g: Game, seat: int) -> list[str]:
-    p = player(g, seat)
-    return die_codes(p.standard) + die_codes(p.secure, "r")
-
-
-def find_own_die(g: Game, seat: int, code: str) -> tuple[list[Die], int]:
-    p = player(g, seat)
-    area, code = (p.secure, code[:-1]) if code.endswith("r") else (p.standard, code)
-    for i, d in enumerate(area):
-        if d.code == code:
-            return area, i
-    raise AssertionError(f"no die {code}")
-
-
-def compartments_for_sale(g: Game, seat: int) -> list[tuple[str, list[Die]]]:
-    """Other compartments' standard areas (reserved dice cannot be bought)."""
-    out: list[tuple[str, list[Die]]] = [
-        (str(p.seat), p.standard) for p in g.state.players if p.seat != seat
-    ]
-    if g.state.neutral is not None:
-        out.append(("n", g.state.neutral.dice))
-    if g.state.hal is not None:
-        out.append(("h", g.state.hal.dice))  # Hal never reserves
-    return out
-
-
-def owner_name(g: Game, owner: str) -> str:
-    return g.name(owner if owner in ("n", "h") else int(owner))
-
-
-def buy_options(g: Game, seat: int) -> list[Option]:
-    if player(g, seat).resources < 1:
-        return []
-    opts = []
-    for owner, dice in compartments_for_sale(g, seat):
-        for code in die_codes(dice):
-            who = owner_name(g, owner)
-            opts.append(
-                Option(f"buy:{owner}:{code}", f"Buy {who}'s {_die_text(code)} for 1 resource")
-            )
-    return opts
-
-
-_DIE_TEXT = {
-    f"{c.letter}{v}{r}": f"{c.value} {'star (0)' if v == 0 else v}{' (reserved)' if r else ''}"
-    for c in COLOURS
-    for v in range(4)
-    for r in ("", "r")
-}
-
-
-def _die_text(code: str) -> str:
-    return _DIE_TEXT[code]
-
-
-def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int) -> int:
-    """Spend a debris from storage to turn a die to its opposite face."""
-    player(g, seat).debris -= 1
-    new = OPPOSITE_FACE[value]
-    g.log(
-        "flip",
-        f"{g.name(seat)} spends a debris to flip a {colour} die from {value} to {new}.",
-        seat,
-    )
-    return new
-
-
-def sequence_a_possible(g: Game, seat: int) -> bool:
-    """R2: a die you can take (any die can then be used on an action of its colour)."""
-    p = player(g, seat)
-    return bool(p.standard or p.secure) or bool(buy_options(g, seat))
 
 
 # --------------------------------------------------------------------------- the turn
@@ -147,7 +77,7 @@ class Turn(Handler):
             return "Sequence A: play a card, flip a die with debris, or take a die."
         return "Your turn: Sequence A (play a card / take a die) or Sequence B (reroll, reset, advance)."
 
-    def options(self, g: Game, f: Frame) -> list[Option]:
+    def options(self, g: Game, f: Frame) -> list[Option] | None:
         s = g.state
         seat = s.current
         p = player(g, seat)
@@ -157,26 +87,45 @@ class Turn(Handler):
         if committed or sequence_a_possible(g, seat):
             if not t.get("card") and None in p.slots:
                 for m in p.missions:
-                    opts.append(Option(f"play:m{m}", f"Play {mission_label(m)}"))
+                    if card_keeps_sequence_a(g, seat, m):
+                        opts.append(Option(f"play:m{m}", f"Play {mission_label(m)}"))
                 for r in p.ravagers:
                     opts.append(
                         Option(f"play:r{r}", f"Play Ravager card #{r} (activates every tile)")
                     )
-            for code in own_die_codes(g, seat):
-                opts.append(Option(f"die:{code}", f"Use your {_die_text(code)}"))
+            for code in usable_own_die_codes(g, seat):
+                opts.append(Option(f"die:{code}", f"Use your {die_text(code)}"))
             opts += buy_options(g, seat)
             if p.debris:
                 for code in own_die_codes(g, seat):
+                    if not flip_leaves_a_die(g, seat, code):
+                        continue
                     opts.append(
-                        Option(f"flip:{code}", f"Spend a debris to flip your {_die_text(code)}")
+                        Option(f"flip:{code}", f"Spend a debris to flip your {die_text(code)}")
                     )
             if s.options.advanced:
-                opts += early_flip_options(g, seat)
+                opts += [
+                    o
+                    for o in early_flip_options(g, seat)
+                    if not committed or early_flip_keeps_sequence_a(g, seat, o.id)
+                ]
         elif s.last_round == s.round:
             opts.append(Option("pass", "Pass (final round)"))
         if not committed:
             opts.append(Option("B", "Sequence B: reroll your dice, reset your board, advance"))
+        if not opts:
+            return None  # committed to Sequence A with no die left to take: resolve
         return opts
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        # Reading 16: A.1 (a tile's effect) can leave no die that can be taken
+        # and used; A.2 and A.3 cannot happen and the turn ends.
+        seat = g.state.current
+        g.log(
+            "no_die",
+            f"{g.name(seat)} has no die they can take and use: the turn ends.",
+            seat,
+        )
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         s = g.state
@@ -281,29 +230,31 @@ class UseDie(Handler):
         return f"Use your {d['colour']} {d['value']}: choose an action or a Mission card in Space."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        from engine.actions import command_moves
-
         seat = f["seat"]
         d = g.state.turn["die"]
         colour = DieColour(d["colour"])
         value = d["value"]
         opts = []
-        for n, (kind, col) in ACTIONS.items():
-            if col is not colour:
-                continue
-            if kind is ActionKind.COMMAND and not command_moves(
-                g, seat, _activations(g, n, value), colour, star=value == 0
-            ):
-                continue  # R2: needs a ship to move, and a card to place with a star
-            opts.append(Option(f"action:{n}", f"Action {n}: {ACTION_NAMES[kind]}"))
-        for h, placed in activatable_missions(g, seat, colour):
+        # R2: Command needs a ship to move, or a card to place with a die
+        # worth 0; version 2 (R18): a die worth 0 performs nothing else.
+        for n in usable_actions(g, seat, colour, value):
+            opts.append(Option(f"action:{n}", f"Action {n}: {ACTION_NAMES[ACTIONS[n][0]]}"))
+        for h, placed in mission_uses(g, seat, colour, value):
             m = MISSION_CARDS[placed]
             opts.append(
                 Option(f"mission:{hex_name(h)}", f"Activate the Mission at {hex_name(h)}: {m.text}")
             )
         if not d["bought"] and player(g, seat).debris:
             opts.append(Option("flip", "Spend a debris to flip this die"))
-        return opts + die_boost_options(g, seat, d)
+        opts += die_boost_options(g, seat, d)
+        if zero_die_commands_only(g.state.options):
+            # Version 2: no flip or boost that leaves a die with no use.
+            opts = [
+                o
+                for o in opts
+                if o.id.startswith(("action:", "mission:")) or transform_usable(g, seat, d, o.id)
+            ]
+        return opts
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -342,8 +293,8 @@ class UseDie(Handler):
         n = int(arg)
         kind = ACTIONS[n][0]
         star = value == 0
-        damaged = _activations(g, n, value) != value
-        value = _activations(g, n, value)
+        damaged = activations(g, n, value) != value
+        value = activations(g, n, value)
         t["action"] = n
         g.log(
             "action",
@@ -359,28 +310,6 @@ class UseDie(Handler):
         if g.state.options.advanced:
             g.push("boost_vp", seat=seat, action=kind.value)
         g.push("ravager_effect", seat=seat, location=n)
-
-
-def _activations(g: Game, action: int, value: int) -> int:
-    """A damaged action (2 cubes) costs 1 activation; a value-0 die stays 0 (A.2)."""
-    return value - 1 if g.state.board.damage[action - 1] >= 2 and value > 0 else value
-
-
-def activatable_missions(
-    g: Game, seat: int, colour: DieColour
-) -> list[tuple[tuple[int, int], int]]:
-    """Activation Mission cards of the die's colour with the seat's robot or ship on them."""
-    out = []
-    for i, strip in enumerate(g.state.board.strips):
-        for pos, placed in enumerate(strip.cards):
-            if placed is None:
-                continue
-            m = MISSION_CARDS[placed.card]
-            if m.kind is not MissionKind.ACTIVATION or m.colour is not colour:
-                continue
-            if placed.owner == seat or seat in strip.ships[pos]:
-                out.append(((i, pos), placed.card))
-    return out
 
 
 @handler
@@ -522,7 +451,7 @@ class Reserve(Handler):
         if f["free"] or p.resources >= 1:
             cost = "free" if f["free"] else "1 resource"
             opts = [
-                Option(f"reserve:{c}", f"Reserve your {_die_text(c)} ({cost})")
+                Option(f"reserve:{c}", f"Reserve your {die_text(c)} ({cost})")
                 for c in die_codes(p.standard)
             ]
         return opts + [Option("none", "Reserve nothing")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine import Action, Game, GameOptions
+from engine import RULES_VERSION, Action, Game, GameOptions
 from engine.components import DieColour
 from engine.invariants import check
 from engine.state import Die
@@ -13,9 +13,9 @@ from engine.state import Die
 O, Y, G = DieColour.ORANGE, DieColour.GRAY, DieColour.GREEN  # noqa: E741
 
 
-def fresh(players: int = 3, seed: int = 1) -> Game:
+def fresh(players: int = 3, seed: int = 1, rules_version: int = RULES_VERSION) -> Game:
     """A new game at the first player's first turn (setup reserves declined)."""
-    g = Game.new(GameOptions(players=players), seed)
+    g = Game.new(GameOptions(players=players, rules_version=rules_version), seed)
     while g.decision.kind == "reserve":
         g.apply(Action(g.decision.seat, "none"))
     return g

@@ -8,6 +8,7 @@ after editing (``table`` does it for you).
 
 from __future__ import annotations
 
+from engine import RULES_VERSION
 from engine.components import COLOUR_INDEX, DICE_PER_COLOUR, MISSION_CARDS
 from engine.game import Game
 from engine.invariants import check
@@ -137,11 +138,11 @@ def ravager_deck_top(g: Game, *cards: int) -> None:
 # --------------------------------------------------------------------------- the table
 
 
-def table(players: int = 4, seed: int = 1) -> Game:
+def table(players: int = 4, seed: int = 1, rules_version: int = RULES_VERSION) -> Game:
     """A game at seat 0's first turn, made plain: no damage, no Ravagers on the
     board, no Technology in the display, empty hands, empty grids, nothing in
     storage, the Space board STRIPS, no dice anywhere (all in the supply)."""
-    g = fresh(players, seed)
+    g = fresh(players, seed, rules_version)
     s = g.state
     b = s.board
     b.damage = [0] * 6

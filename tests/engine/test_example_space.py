@@ -11,7 +11,7 @@ scenario.py); the Black Angel is on 4C. Seats: 0 Madeline, 1 Noelle,
 from __future__ import annotations
 
 from engine.state import PlacedMission
-from tests.engine.helpers import choose, ids
+from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
     MADELINE,
     NOELLE,
@@ -47,10 +47,10 @@ def _p(g, seat):
 # --------------------------------------------------------------------------- Command: movement
 
 
-def _madeline_commands(die: str = "o2", ship_in_space: bool = True):
+def _madeline_commands(die: str = "o2", ship_in_space: bool = True, rules_version: int = 2):
     """Madeline's ship at 5D (1 in storage), an orange neutralization card and a
     gray card in hand. Noelle's ship at 3D; Noelle's and Valentin's ships at 3B."""
-    g = table()
+    g = table(rules_version=rules_version)
     set_dice(g, {MADELINE: die})
     m = _p(g, MADELINE)
     m.ships = 1
@@ -126,8 +126,37 @@ def test_command_launch_a_new_ship_with_a_pilot_from_the_break_room():
     ok(g)
 
 
-def test_command_with_a_star_die_moves_nothing_and_must_place_a_card():
+def test_command_with_a_star_die_moves_nothing_launches_nothing_and_must_place_a_card():
+    # R18: a star die performs only Command, onto the hex under a ship already
+    # in Space; Madeline has a ship in storage and robots, but may not launch it
+    # onto the Black Angel's hex (4C, orange).
     g = _madeline_commands("o0")
+    assert ids(g) == ["action:2"]  # no Discover (action 1)
+    choose(g, "action:2")
+    assert ids(g) == ["move:5D-5D"]
+    assert "no ship moves" in g.decision.prompt
+    choose(g, "move:5D-5D")
+    assert ids(g) == [f"card:{M_NEUTRAL_SHIPS}"]  # no "skip"
+    events = choose(g, f"card:{M_NEUTRAL_SHIPS}")
+    assert "ship_moves" not in kinds(events) and "launch" not in kinds(events)
+    assert g.state.board.strips[4].cards[3] == PlacedMission(M_NEUTRAL_SHIPS, MADELINE)
+    assert _p(g, MADELINE).ships == 1
+    ok(g)
+
+
+def test_without_a_card_to_place_a_star_die_cannot_be_taken():
+    # R2/R18: nothing to command with the star (no orange card in hand): the
+    # die is not offered, and with no other die only Sequence B is left.
+    g = table()
+    set_dice(g, {MADELINE: "o0"})
+    _p(g, MADELINE).ships = 1
+    put_ship(g, "5D", MADELINE)
+    assert ids(g) == ["B"]
+
+
+def test_version_1_a_star_die_discovers_and_launches_onto_the_black_angels_hex():
+    # Games created before R18 keep the old reading (reading 4), so their logs replay.
+    g = _madeline_commands("o0", rules_version=1)
     assert ids(g) == ["action:1", "action:2"]
     choose(g, "action:2")
     # No movement: the ship stays on its orange hex, or a new ship is launched
@@ -138,8 +167,8 @@ def test_command_with_a_star_die_moves_nothing_and_must_place_a_card():
     choose(g, f"card:{M_NEUTRAL_SHIPS}")
     assert g.state.board.strips[4].cards[3] == PlacedMission(M_NEUTRAL_SHIPS, MADELINE)
     ok(g)
-    # Without an orange card a star die cannot Command at all (R2).
-    g = table()
+    # Without an orange card the star die is still taken, for Discover.
+    g = table(rules_version=1)
     set_dice(g, {MADELINE: "o0"})
     _p(g, MADELINE).ships = 1
     put_ship(g, "5D", MADELINE)
@@ -376,9 +405,27 @@ def test_ships_in_the_black_angels_asteroid_field_are_destroyed_when_it_leaves()
     ok(g)
 
 
-def test_a_star_die_on_another_players_card_activates_nothing_and_gives_no_free_activation():
+def test_a_star_die_cannot_activate_another_players_card():
+    # R18: a die worth 0 performs no Mission card activation. Noelle's ship is on
+    # Madeline's card, but she holds no orange card: nothing to do with the star.
+    g = _noelle_on_madelines_card()
+    set_dice(g, {NOELLE: "o0 y2"})
+    turn_of(g, NOELLE)
+    assert "die:o0" not in ids(g) and "die:y2" in ids(g)
+    # With a debris the star can be taken, and only flipped (to a 2) first.
+    _p(g, NOELLE).debris = 1
+    refresh(g)
+    choose(g, "die:o0")
+    assert ids(g) == ["flip"]
+    choose(g, "flip")
+    assert ids(g) == ["action:1", "action:2", "mission:3D"]
+    ok(g)
+
+
+def test_version_1_a_star_die_on_another_players_card_activates_nothing():
     # A.2: a value-0 die performs no action; R11's free activation follows an activation.
     g = _noelle_on_madelines_card()
+    g.state.options.rules_version = 1
     set_dice(g, {NOELLE: "o0"})
     turn_of(g, NOELLE)
     choose(g, "die:o0")
@@ -389,10 +436,29 @@ def test_a_star_die_on_another_players_card_activates_nothing_and_gives_no_free_
     assert (_p(g, NOELLE).ships, _p(g, NOELLE).vp) == (0, 5)
 
 
-def test_a_die_brought_to_0_by_a_damaged_command_action_moves_nothing_and_need_not_place():
-    # A.2: a 1 on a damaged action gives 0 activations, but it is not a star
-    # die: only a star die must place a Mission card (Command, step 2).
+def test_a_1_on_a_damaged_command_action_is_a_die_worth_0():
+    # R18: 0 activations, the same rule as a star: no move, no launch, a card
+    # under the ship already in Space, compulsory.
     g = _madeline_commands("o1")
+    g.state.board.damage[1] = 2
+    assert ids(g) == ["action:1", "action:2"]  # Discover (undamaged) gets 1
+    events = choose(g, "action:2")
+    assert [e.text for e in events if e.kind == "action"] == [
+        "Blue performs action 2, Command Your Ships, with 0 activation(s) (damaged action: -1)."
+    ]
+    assert ids(g) == ["move:5D-5D"]
+    choose(g, "move:5D-5D")
+    assert ids(g) == [f"card:{M_NEUTRAL_SHIPS}"]
+    choose(g, f"card:{M_NEUTRAL_SHIPS}")
+    assert g.state.board.strips[4].cards[3] == PlacedMission(M_NEUTRAL_SHIPS, MADELINE)
+    assert g.state.current == NOELLE
+    ok(g)
+
+
+def test_version_1_a_die_brought_to_0_by_a_damaged_command_action_need_not_place():
+    # Version 1: a 1 on a damaged action gives 0 activations, but it is not a
+    # star die: only a star die must place a Mission card (Command, step 2).
+    g = _madeline_commands("o1", rules_version=1)
     g.state.board.damage[1] = 2
     assert ids(g) == ["action:1", "action:2"]
     events = choose(g, "action:2")

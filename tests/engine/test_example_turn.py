@@ -180,8 +180,27 @@ def test_a2_two_damage_cubes_cost_one_activation():
     ]
 
 
-def test_a2_a_value_0_die_stays_0_on_a_damaged_action():
+def test_a2_a_1_on_a_damaged_action_performs_nothing_but_command():
+    # R18: a 1 on a damaged Repair is worth 0 there: Repair is not offered; the
+    # gray 1 still Commands (1 hex) with action 4 undamaged.
     g = table()
+    turn_of(g, NOELLE)
+    set_dice(g, {NOELLE: "y1"})
+    n = _player(g, NOELLE)
+    n.ships, n.break_room = 1, 1
+    g.state.board.damage[2] = 2
+    choose(g, "die:y1")
+    assert ids(g) == ["action:4"]
+    # With action 4 damaged too, the die has no use at all: only Sequence B.
+    g = table()
+    turn_of(g, NOELLE)
+    set_dice(g, {NOELLE: "y1"})
+    g.state.board.damage[2] = g.state.board.damage[3] = 2
+    assert ids(g) == ["B"]
+
+
+def test_a2_version_1_a_value_0_die_stays_0_on_a_damaged_action():
+    g = table(rules_version=1)
     turn_of(g, NOELLE)
     set_dice(g, {NOELLE: "y0"})
     g.state.board.damage[2] = 2

@@ -872,8 +872,19 @@ def test_hals_free_activation_ignores_the_cost():
     assert hal(g).vp == 7
 
 
-def test_a_star_die_on_hals_card_gives_him_nothing():
+def test_a_star_die_cannot_activate_hals_card():
+    # R18: a die worth 0 activates no Mission card, Hal's included.
     g = solo_table()
+    hal_deck(g, 0)
+    set_solo_dice(g, player="g0 y2")
+    hal_card_at(g, "3B", M_G_ACT_2ROBOTS)
+    put_ship(g, "3B", 0)
+    assert "die:g0" not in ids(g) and "die:y2" in ids(g)
+
+
+def test_version_1_a_star_die_on_hals_card_gives_him_nothing():
+    g = solo_table()
+    g.state.options.rules_version = 1
     hal_deck(g, 0)
     set_solo_dice(g, player="g0")
     hal_card_at(g, "3B", M_G_ACT_2ROBOTS)

@@ -1,0 +1,157 @@
+"""Taking a die in Sequence A: your own (either area), or one bought from
+another compartment; flipping with debris; and (rules version 2, R2 amended
+and R18, engine/READINGS.md 16) which dice may be taken at all: only those
+that can then be used, and which A.1 choices keep such a die."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import COLOURS, OPPOSITE_FACE, DieColour
+from engine.decision import Option
+from engine.dice_use import bought_die_usable, die_usable, own_die_usable
+from engine.ops import CELL_NAMES, player
+from engine.rules_version import zero_die_commands_only
+from engine.state import Die
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def die_codes(dice: list[Die], suffix: str = "") -> list[str]:
+    seen: list[str] = []
+    for d in dice:
+        code = d.code + suffix
+        if code not in seen:
+            seen.append(code)
+    return seen
+
+
+def own_die_codes(g: Game, seat: int) -> list[str]:
+    p = player(g, seat)
+    return die_codes(p.standard) + die_codes(p.secure, "r")
+
+
+def find_own_die(g: Game, seat: int, code: str) -> tuple[list[Die], int]:
+    p = player(g, seat)
+    area, code = (p.secure, code[:-1]) if code.endswith("r") else (p.standard, code)
+    for i, d in enumerate(area):
+        if d.code == code:
+            return area, i
+    raise AssertionError(f"no die {code}")
+
+
+def compartments_for_sale(g: Game, seat: int) -> list[tuple[str, list[Die]]]:
+    """Other compartments' standard areas (reserved dice cannot be bought)."""
+    out: list[tuple[str, list[Die]]] = [
+        (str(p.seat), p.standard) for p in g.state.players if p.seat != seat
+    ]
+    if g.state.neutral is not None:
+        out.append(("n", g.state.neutral.dice))
+    if g.state.hal is not None:
+        out.append(("h", g.state.hal.dice))  # Hal never reserves
+    return out
+
+
+def owner_name(g: Game, owner: str) -> str:
+    return g.name(owner if owner in ("n", "h") else int(owner))
+
+
+def buy_options(g: Game, seat: int) -> list[Option]:
+    if player(g, seat).resources < 1:
+        return []
+    zero_rule = zero_die_commands_only(g.state.options)
+    opts = []
+    for owner, dice in compartments_for_sale(g, seat):
+        for code in die_codes([d for d in dice if not zero_rule or bought_die_usable(g, seat, d)]):
+            who = owner_name(g, owner)
+            opts.append(
+                Option(f"buy:{owner}:{code}", f"Buy {who}'s {die_text(code)} for 1 resource")
+            )
+    return opts
+
+
+DIE_TEXT = {
+    f"{c.letter}{v}{r}": f"{c.value} {'star (0)' if v == 0 else v}{' (reserved)' if r else ''}"
+    for c in COLOURS
+    for v in range(4)
+    for r in ("", "r")
+}
+
+
+def die_text(code: str) -> str:
+    return DIE_TEXT[code]
+
+
+def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int) -> int:
+    """Spend a debris from storage to turn a die to its opposite face."""
+    player(g, seat).debris -= 1
+    new = OPPOSITE_FACE[value]
+    g.log(
+        "flip",
+        f"{g.name(seat)} spends a debris to flip a {colour} die from {value} to {new}.",
+        seat,
+    )
+    return new
+
+
+def sequence_a_possible(g: Game, seat: int) -> bool:
+    """R2: a die you can take and use. Version 1: any die (a star could then
+    perform any action of its colour for nothing)."""
+    p = player(g, seat)
+    if not zero_die_commands_only(g.state.options):
+        return bool(p.standard or p.secure) or bool(buy_options(g, seat))
+    return any(own_die_usable(g, seat, d) for d in p.dice) or bool(buy_options(g, seat))
+
+
+def usable_own_die_codes(g: Game, seat: int) -> list[str]:
+    """Own dice that may be taken (version 2: only those that can be used, R2/R18)."""
+    if not zero_die_commands_only(g.state.options):
+        return own_die_codes(g, seat)
+    p = player(g, seat)
+    return die_codes([d for d in p.standard if own_die_usable(g, seat, d)]) + die_codes(
+        [d for d in p.secure if own_die_usable(g, seat, d)], "r"
+    )
+
+
+def flip_leaves_a_die(g: Game, seat: int, code: str) -> bool:
+    """Version 2: flipping this die before taking one (which commits to
+    Sequence A) must leave a die that can be taken and used."""
+    if not zero_die_commands_only(g.state.options):
+        return True
+    p = player(g, seat)
+    area, i = find_own_die(g, seat, code)
+    flipped = area[i]
+    debris = p.debris - 1
+    if die_usable(g, seat, flipped.colour, OPPOSITE_FACE[flipped.value], min(debris, 1)):
+        return True
+    others = [d for d in p.dice if d is not flipped]
+    return any(own_die_usable(g, seat, d, debris) for d in others) or bool(buy_options(g, seat))
+
+
+def card_keeps_sequence_a(g: Game, seat: int, card: int) -> bool:
+    """Version 2: playing this Mission card (A.1) must leave a die that can be
+    taken and used: it may be the only card a die worth 0 could place."""
+    if not zero_die_commands_only(g.state.options):
+        return True
+    hand = player(g, seat).missions
+    i = hand.index(card)
+    hand.pop(i)
+    try:
+        return sequence_a_possible(g, seat)
+    finally:
+        hand.insert(i, card)
+
+
+def early_flip_keeps_sequence_a(g: Game, seat: int, option: str) -> bool:
+    """Version 2: once committed to Sequence A, an early flip of a boost tile
+    must not lose the boost a die needs (set to 3, change colour)."""
+    if not zero_die_commands_only(g.state.options):
+        return True
+    boost = player(g, seat).grid_boost
+    cell = CELL_NAMES.index(option.partition(":")[2])
+    boost[cell] = False
+    try:
+        return sequence_a_possible(g, seat)
+    finally:
+        boost[cell] = True
