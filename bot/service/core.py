@@ -10,6 +10,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from bot import quiet
 from bot.service.format import Fmt, PlainFmt
 from bot.service.model import (
     DEFAULT_MAX_REMINDERS,
@@ -21,6 +22,7 @@ from storage import (
     GameRecord,
     GameSettings,
     GameStatus,
+    NotifyPrefs,
     Store,
     new_seed,
 )
@@ -154,13 +156,38 @@ class ServiceBase:
         view = e.game.view(seat if own else None)
         return await self._in_thread(render_player, view, seat, self.names(e))
 
+    # ------------------------------------------------------------------ quiet hours
+
+    @property
+    def prefs_cache(self) -> dict[int, NotifyPrefs]:
+        """Players' notice preferences seen so far (written through by /ba notify)."""
+        cache: dict[int, NotifyPrefs] | None = self.__dict__.get("_prefs_cache")
+        if cache is None:
+            cache = self.__dict__["_prefs_cache"] = {}
+        return cache
+
+    async def prefs(self, user_id: int) -> NotifyPrefs:
+        if user_id not in self.prefs_cache:
+            self.prefs_cache[user_id] = await self.store.get_notify_prefs(user_id)
+        return self.prefs_cache[user_id]
+
+    def awake_idle(self, e: Entry, user_id: int, now: float) -> float:
+        """Seconds the game has waited for ``user_id``, their quiet hours not counted."""
+        p = self.prefs_cache.get(user_id) or NotifyPrefs(user_id)
+        return quiet.awake_seconds(e.record.updated_at, now, p)
+
+    def timeout_deadline(self, e: Entry, user_id: int) -> float | None:
+        """When the turn timeout plays for ``user_id`` (their quiet hours pause it)."""
+        if not e.settings.timeout_minutes:
+            return None
+        p = self.prefs_cache.get(user_id) or NotifyPrefs(user_id)
+        return quiet.awake_deadline(e.record.updated_at, e.settings.timeout_minutes * 60, p)
+
     def prompt(self, e: Entry) -> TurnPrompt | None:
         d = e.game.decision
         if d is None or e.record.status is not GameStatus.RUNNING:
             return None
-        deadline = None
-        if e.settings.timeout_minutes:
-            deadline = e.record.updated_at + e.settings.timeout_minutes * 60
+        deadline = self.timeout_deadline(e, e.user(d.seat))
         return TurnPrompt(
             game_id=e.record.id,
             revision=e.revision,

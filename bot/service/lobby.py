@@ -39,9 +39,8 @@ log = logging.getLogger(__name__)
 class LobbyMixin(WritePath):
     """Creating a game, joining and leaving its lobby, starting it."""
 
-    async def create(
+    async def check_new(
         self,
-        channel_id: int,
         actor: Actor,
         players: int = 2,
         *,
@@ -49,7 +48,9 @@ class LobbyMixin(WritePath):
         advanced: bool = False,
         difficulty: str | None = None,
         order: str = "random",
-    ) -> Reply:
+    ) -> Reply | None:
+        """Why this game cannot be created (a refusal), or None: asked before a
+        front end makes a thread for it, and by :meth:`create`."""
         if guild_id is not None and not actor.moderator:
             gs = await self.store.get_guild_settings(guild_id)
             if gs.start_policy == "moderators":
@@ -63,15 +64,34 @@ class LobbyMixin(WritePath):
                 "Hal's difficulty is for solo games only (1 player); "
                 "a game of 2 to 4 players has none."
             )
-        if players == 1 and not difficulty:
-            difficulty = "standard"
         if difficulty is not None and difficulty not in DIFFICULTY_VP:
             return fail(f"Hal's difficulty is one of: {', '.join(DIFFICULTY_VP)}.")
-        opts = options_json(players, advanced, difficulty)
+        opts = options_json(players, advanced, difficulty or ("standard" if players == 1 else None))
         try:  # ask the engine now, so nobody waits in a lobby that cannot start
             Game.new(engine.options_from_json(opts), 0)
         except EngineError as exc:
             return fail(f"That game cannot be set up: {exc}")
+        return None
+
+    async def create(
+        self,
+        channel_id: int,
+        actor: Actor,
+        players: int = 2,
+        *,
+        guild_id: int | None = None,
+        advanced: bool = False,
+        difficulty: str | None = None,
+        order: str = "random",
+    ) -> Reply:
+        refused = await self.check_new(
+            actor, players, guild_id=guild_id, advanced=advanced, difficulty=difficulty, order=order
+        )
+        if refused is not None:
+            return refused
+        if players == 1 and not difficulty:
+            difficulty = "standard"
+        opts = options_json(players, advanced, difficulty)
         async with self.lock(channel_id):
             try:
                 rec = await self.store.create_game(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from bot import quiet
 from bot.service.helpers import (
     simplest_option,
 )
@@ -63,7 +64,9 @@ class RemindersMixin(WritePath):
             if d is None or e.user(d.seat) == BOT_USER:
                 return None
             st = e.settings
-            idle = now - e.record.updated_at
+            uid = e.user(d.seat)
+            prefs = await self.prefs(uid)
+            idle = self.awake_idle(e, uid, now)  # quiet hours do not count
             if st.timeout_minutes and idle >= st.timeout_minutes * 60:
                 seat = d.seat
                 reply = Reply(f"⌛ Time is up for {self.who(e, seat)}: the bot plays for them.\n")
@@ -84,11 +87,12 @@ class RemindersMixin(WritePath):
             # the counter is per revision: any action, undo or rollback starts it again
             sent, last = st.reminders_for(e.revision)
             minutes = await self._reminder_minutes(e)
-            uid = e.user(d.seat)
             if not minutes or sent >= self.max_reminders or uid in st.muted:
                 return None
+            if quiet.is_quiet(now, prefs):  # never nudge anyone in their quiet hours
+                return None
             since = max(e.record.updated_at, last or 0.0)
-            if now - since < minutes * 60:
+            if quiet.awake_seconds(since, now, prefs) < minutes * 60:
                 return None
             e.settings = await self.store.record_reminder(e.record.id, e.revision, now)
             sent = e.settings.reminders_sent
@@ -103,4 +107,4 @@ class RemindersMixin(WritePath):
                 txt += f"Next reminder {self.fmt.when(nxt)}."
             if p is not None:
                 txt += "\n" + self.prompt_line(p)
-            return Reply(txt, ping=[uid], turn=p)
+            return Reply(txt, ping=[uid], turn=p, reminder=True)
