@@ -15,6 +15,10 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.game import GameCog
+from bot.cogs.moderation import ModerationCog
+from bot.cogs.reminders import RemindersCog
+from bot.cogs.respond import GameTree
+from bot.cogs.server import ServerCog
 from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
 from bot.service import GameService
@@ -42,7 +46,12 @@ class BlackAngelBot(commands.Bot):
         seed_source: Callable[[], int] = new_seed,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=GameTree,
+        )
         self.cfg = cfg
         self.db_path = db or cfg.db_path
         self.force_sync = force_sync
@@ -64,7 +73,8 @@ class BlackAngelBot(commands.Bot):
         log.info("%s running games loaded from %s", loaded, self.db_path)
         self.frontend = Frontend(svc, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(GameCog(self.frontend))
+        for cog in (GameCog, ModerationCog, ServerCog, RemindersCog):
+            await self.add_cog(cog(self.frontend))
         await self.sync_if_changed()
 
     async def sync_if_changed(self) -> None:

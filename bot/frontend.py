@@ -2,7 +2,8 @@
 
 The rules of the flow (see ARCHITECTURE.md, Bot):
 
-- acknowledge first (``defer``), work after (the service renders off the loop);
+- a reply's visibility is decided before the first byte (see
+  :mod:`bot.cogs.respond`): a refusal is ephemeral, a public result public;
 - a game update goes to the channel: within a turn the turn message is edited
   (text and components); a new turn, a new image or a new player to ping posts
   a fresh message (edits do not ping);
@@ -10,7 +11,11 @@ The rules of the flow (see ARCHITECTURE.md, Bot):
   ever go in ephemeral replies; the public turn message of a secret decision
   says who is choosing and offers "Show my choices";
 - an unexpected error is logged with the game and answered kindly; the service
-  has already reloaded the game from storage.
+  has already reloaded the game from storage;
+- every component carries its game id: a button of another game than the
+  channel's current one is refused, never applied to the current game;
+- a post that fails after the move was saved says so, and names the
+  permission the bot lacks.
 """
 
 from __future__ import annotations
@@ -23,12 +28,17 @@ from typing import Any
 
 import discord
 
+from bot import perms
 from bot.service import Actor, GameService, Reply, TurnPrompt
 from bot.views import decision_view, tools_view
 
 log = logging.getLogger(__name__)
 
-SORRY = "Something went wrong on our side; the game is unchanged. Please try again."
+SORRY = (
+    "Something went wrong on our side; it is logged for the moderators. "
+    "Look at the game (`/ba board`) and try again."
+)
+NOT_THIS_GAME = "This button belongs to an earlier game (#{old}), not to this channel's game."
 
 
 class DiscordFmt:
@@ -58,6 +68,13 @@ class DiscordFmt:
     def when(self, ts: float) -> str:
         return f"<t:{int(ts)}:R>"
 
+    def command(self, name: str) -> str:
+        """``join`` -> `/ba join`; ``mod end`` -> `/ba-mod end`; ``server`` -> `/ba-server`."""
+        head, _, rest = name.partition(" ")
+        if head in ("mod", "server"):
+            return f"`/ba-{head}{' ' + rest if rest else ''}`"
+        return f"`/ba {name}`"
+
 
 @dataclass
 class TurnMessage:
@@ -80,6 +97,30 @@ def _mentions(reply: Reply) -> discord.AllowedMentions:
     )
 
 
+async def reply_privately(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer whether or not the interaction was acknowledged yet."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+def post_failed_text(interaction: discord.Interaction, exc: discord.HTTPException) -> str:
+    """What to tell a user whose change was saved but could not be posted."""
+    missing = perms.missing_for_bot(interaction)
+    if missing:
+        why = f"I am missing {perms.missing_text(missing)} in this channel"
+    else:
+        why = f"Discord refused the message ({exc.status}: {exc.text or 'no reason given'})"
+    return (
+        f"✔ Saved — the game has moved on, but I could not post the update here: {why}. "
+        "A moderator can fix the channel's permissions; meanwhile `/ba board` shows the game."
+    )
+
+
 def _kw(reply: Reply) -> dict[str, Any]:
     kw: dict[str, Any] = {}
     f = _file(reply)
@@ -98,15 +139,22 @@ class Frontend:
     # ------------------------------------------------------------------ who
 
     async def actor(self, interaction: discord.Interaction) -> Actor:
+        """Who is asking and what they may do, as Discord means it (see :mod:`bot.perms`)."""
         user = interaction.user
         fmt = self.svc.fmt
         if isinstance(fmt, DiscordFmt):
             fmt.see(user)
-        perms = getattr(interaction, "permissions", None)
-        manage = bool(perms and (perms.manage_guild or perms.manage_channels))
-        roles = tuple(r.id for r in getattr(user, "roles", []) or [] if hasattr(r, "id"))
-        mod = await self.svc.is_moderator(interaction.guild_id, manage=manage, role_ids=roles)
-        return Actor(user.id, moderator=mod, role_ids=roles)
+        admin = perms.is_server_admin(interaction)
+        roles = perms.role_ids(interaction)
+        mod = await self.svc.is_moderator(
+            interaction.guild_id,
+            manage=admin or perms.manages_channel(interaction),
+            role_ids=roles,
+        )
+        name = getattr(user, "display_name", None)
+        if isinstance(name, str):
+            await self.svc.remember_name(user.id, name)
+        return Actor(user.id, moderator=mod, role_ids=roles, admin=admin, name=name)
 
     def channel_id(self, interaction: discord.Interaction) -> int:
         return int(interaction.channel_id or 0)
@@ -162,33 +210,82 @@ class Frontend:
             else:
                 self.inbox.setdefault(uid, []).extend(lines)
 
-    async def answer(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """Answer a deferred slash command: public or ephemeral as the reply says."""
+    async def respond_now(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """The first response to a command whose work is done: a refusal or a
+        private reply ephemeral, a result public."""
+        kw = _kw(reply)
         if not reply.ok or reply.ephemeral:
-            kw = _kw(reply)
+            if reply.turn is not None and reply.turn.options is not None and reply.ok:
+                kw["view"] = decision_view(reply.turn, private=True)
+            await interaction.response.send_message(reply.text or "…", ephemeral=True, **kw)
+            return
+        await interaction.response.send_message(
+            reply.text or "…", allowed_mentions=_mentions(reply), **kw
+        )
+
+    async def answer(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Answer a deferred command. The first follow-up edits the deferred
+        response and keeps its visibility (decided when it was deferred)."""
+        kw = _kw(reply)
+        if not reply.ok or reply.ephemeral:
             if reply.turn is not None and reply.turn.options is not None and reply.ok:
                 kw["view"] = decision_view(reply.turn, private=True)
             await interaction.followup.send(reply.text or "…", ephemeral=True, **kw)
             return
-        kw = _kw(reply)
         await interaction.followup.send(reply.text or "…", allowed_mentions=_mentions(reply), **kw)
 
     async def game_update(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """A slash command that changed the game: channel update + a private ack."""
+        """A command that changed the game: channel update + a private ack."""
         if not reply.ok:
             await interaction.followup.send(reply.text, ephemeral=True)
             return
-        await self.publish(interaction.channel, reply)
-        await interaction.followup.send("✔ Done.", ephemeral=True)
+        failed = await self.try_publish(interaction, reply)
+        await interaction.followup.send(failed or "✔ Done.", ephemeral=True)
         await self.private(interaction, reply)
 
+    async def try_publish(
+        self, interaction: discord.Interaction, reply: Reply, *, pressed: Any = None
+    ) -> str | None:
+        """Publish a saved change; None when posted, else what to tell the user:
+        the change is saved, and which permission the bot lacks here."""
+        try:
+            await self.publish(interaction.channel, reply, pressed=pressed)
+            return None
+        except discord.HTTPException as exc:
+            game = reply.turn.game_id if reply.turn is not None else "?"
+            log.warning(
+                "game %s: saved, but the post in channel %s failed: %s",
+                game,
+                interaction.channel_id,
+                exc,
+            )
+            return post_failed_text(interaction, exc)
+
+    async def sorry(self, interaction: discord.Interaction, exc: BaseException, where: str) -> None:
+        """Answer an unexpected error kindly and log it with the channel's game."""
+        cid = self.channel_id(interaction)
+        try:
+            game: int | str | None = await self.svc.current_game_id(cid)
+        except Exception:
+            game = "?"
+        log.error("game %s (channel %s): %s failed", game, cid, where, exc_info=exc)
+        await reply_privately(interaction, SORRY)
+
     # ------------------------------------------------------------------ components
+
+    async def _current(self, interaction: discord.Interaction, game_id: int) -> bool:
+        """Is ``game_id`` the channel's game? Else say so (privately) and return False."""
+        current = await self.svc.current_game_id(self.channel_id(interaction))
+        if current == game_id:
+            return True
+        await reply_privately(interaction, NOT_THIS_GAME.format(old=game_id))
+        return False
 
     async def on_option(
         self, interaction: discord.Interaction, game_id: int, revision: int, option: str
     ) -> None:
-        await interaction.response.defer()
         try:
+            await interaction.response.defer()
             actor = await self.actor(interaction)
             cid = self.channel_id(interaction)
             reply = await self.svc.choose(cid, actor, option, game_id=game_id, revision=revision)
@@ -199,13 +296,14 @@ class Frontend:
             private_msg = bool(msg is not None and msg.flags.ephemeral)
             if private_msg:
                 await self._refresh_private(interaction, reply)
-                await self.publish(interaction.channel, reply)
+                failed = await self.try_publish(interaction, reply)
             else:
-                await self.publish(interaction.channel, reply, pressed=msg)
+                failed = await self.try_publish(interaction, reply, pressed=msg)
+            if failed:
+                await interaction.followup.send(failed, ephemeral=True)
             await self.private(interaction, reply)
-        except Exception:
-            log.exception("game %s: button %r failed", game_id, option)
-            await interaction.followup.send(SORRY, ephemeral=True)
+        except Exception as exc:
+            await self.sorry(interaction, exc, f"button {option!r} of game {game_id}")
 
     async def _refresh_private(self, interaction: discord.Interaction, reply: Reply) -> None:
         """The ephemeral choices message after a press: the next private choices, or done."""
@@ -222,43 +320,42 @@ class Frontend:
     async def on_page(
         self, interaction: discord.Interaction, game_id: int, revision: int, page: int
     ) -> None:
-        await interaction.response.defer()
-        cid = self.channel_id(interaction)
-        actor = await self.actor(interaction)
-        r = await self.svc.choices(cid, actor)
-        turn: TurnPrompt | None = r.turn
-        msg = interaction.message
-        private_msg = bool(msg is not None and msg.flags.ephemeral)
-        if not r.ok or turn is None:
-            if not private_msg:  # anyone may page the public list
-                board = await self.svc.board(cid)
-                turn = board.turn
-            if turn is None:
-                await interaction.followup.send(r.text, ephemeral=True)
+        try:
+            if not await self._current(interaction, game_id):
                 return
-        if turn.game_id != game_id or turn.revision != revision:
-            await interaction.followup.send("This choice is no longer current.", ephemeral=True)
-            return
-        await interaction.edit_original_response(
-            view=decision_view(turn, private=private_msg, page=page)
-        )
+            cid = self.channel_id(interaction)
+            actor = await self.actor(interaction)
+            r = await self.svc.choices(cid, actor)
+            turn: TurnPrompt | None = r.turn
+            msg = interaction.message
+            private_msg = bool(msg is not None and msg.flags.ephemeral)
+            if not r.ok or turn is None:
+                if not private_msg:  # anyone may page the public list
+                    board = await self.svc.board(cid)
+                    turn = board.turn
+                if turn is None:
+                    await interaction.response.send_message(r.text, ephemeral=True)
+                    return
+            if turn.game_id != game_id or turn.revision != revision:
+                await interaction.response.send_message(
+                    "This choice is no longer current.", ephemeral=True
+                )
+                return
+            await interaction.response.edit_message(
+                view=decision_view(turn, private=private_msg, page=page)
+            )
+        except Exception as exc:
+            await self.sorry(interaction, exc, f"page {page} of game {game_id}")
 
     async def on_tool(self, interaction: discord.Interaction, tool: str, game_id: int) -> None:
-        cid = self.channel_id(interaction)
-        if tool == "undo":
-            await interaction.response.defer()
-            actor = await self.actor(interaction)
-            reply = await self.svc.undo(cid, actor)
-            if not reply.ok:
-                await interaction.followup.send(reply.text, ephemeral=True)
-                return
-            msg = interaction.message
-            if msg is not None and msg.flags.ephemeral:
-                await self._refresh_private(interaction, reply)
-            await self.publish(interaction.channel, reply, pressed=msg)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
+            if tool == "undo":
+                await self._undo(interaction, game_id)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not await self._current(interaction, game_id):
+                return
+            cid = self.channel_id(interaction)
             actor = await self.actor(interaction)
             if tool == "choices":
                 reply = await self.svc.choices(cid, actor)
@@ -272,9 +369,25 @@ class Frontend:
                 reply.turn = None
             reply.ephemeral = True
             await self.answer(interaction, reply)
-        except Exception:
-            log.exception("game %s: tool %s failed", game_id, tool)
-            await interaction.followup.send(SORRY, ephemeral=True)
+        except Exception as exc:
+            await self.sorry(interaction, exc, f"{tool} button of game {game_id}")
+
+    async def _undo(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The Undo button: refused privately, or the channel's message updated."""
+        await interaction.response.defer()
+        if not await self._current(interaction, game_id):
+            return
+        actor = await self.actor(interaction)
+        reply = await self.svc.undo(self.channel_id(interaction), actor)
+        if not reply.ok:
+            await interaction.followup.send(reply.text, ephemeral=True)
+            return
+        msg = interaction.message
+        if msg is not None and msg.flags.ephemeral:
+            await self._refresh_private(interaction, reply)
+        failed = await self.try_publish(interaction, reply, pressed=msg)
+        if failed:
+            await interaction.followup.send(failed, ephemeral=True)
 
     # ------------------------------------------------------------------ background
 

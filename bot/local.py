@@ -103,6 +103,16 @@ def user_id(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:6], "big") + 1
 
 
+def _playable_status(doc: str) -> str | None:
+    """Import a game that was ended or paused early as running, to play it on
+    (bug reports are exported that way); anything else keeps its status."""
+    try:
+        status = json.loads(doc).get("game", {}).get("status")
+    except (ValueError, AttributeError):
+        return None  # the store says what is wrong with the file
+    return "running" if status in ("aborted", "paused") else None
+
+
 def last_image_number(folder: Path) -> int:
     """The highest ``NNN-`` number among the images already in ``folder`` (0: none)."""
     if not folder.is_dir():
@@ -198,7 +208,7 @@ class Local:
             self.names_file.write_text(json.dumps(sorted(set(self.fmt.names.values()))))
 
     def actor(self, name: str | None = None) -> Actor:
-        return Actor(self.fmt.add(name or HOST), moderator=True)
+        return Actor(self.fmt.add(name or HOST), moderator=True, admin=True)
 
     async def decider(self) -> Actor:
         """Who acts for play/undo/hand: `as <name>`, else the deciding player."""
@@ -437,7 +447,9 @@ class Local:
             self.say(f"✖ Cannot read {path}: {getattr(exc, 'strerror', None) or exc}.")
             return
         try:
-            rec = await self.store.import_game(doc, CHANNEL, created_by=user_id(HOST))
+            rec = await self.store.import_game(
+                doc, CHANNEL, created_by=user_id(HOST), status=_playable_status(doc)
+            )
         except ChannelBusyError:
             self.say("✖ A game is still open here: `end` it first, then import again.")
             return

@@ -6,6 +6,8 @@ wording is the clearest; each stays well under Discord's 2,000 characters.
 
 from __future__ import annotations
 
+from typing import Any
+
 RULES: dict[str, str] = {
     "turn": (
         "**Your turn** — choose one of two sequences and resolve it step by step.\n"
@@ -100,11 +102,20 @@ def rule_topic(topic: str | None) -> str:
     return "Rule topics: " + ", ".join(f"`{t}`" for t in RULES)
 
 
-HELP = """**Black Angel** — one game per channel or thread.
-**Lobby**: `new <players 1-4> [advanced] [order random|lobby]`, `join [colour]`, `leave`, `colour <colour>`, `start`
-**Playing**: `options` (what you must decide), `play <option id or number>` (or the buttons), `undo`
-**Looking**: `board`, `hand` (private), `log [page]`, `scores`, `rules <topic>`, `mute on|off`
-**Moderators**: `pause`, `resume`, `end`, `replace <seat> <user>`, `remove <seat>`, `rollback`, `reminder <minutes|0>`, `timeout <minutes|0>`, `export`, `policy anyone|moderators`, `modrole <role>`"""
+def help_from_tree(tree: Any) -> str:
+    """``/ba help``: every slash command the bot has, read from its command tree
+    (so the help cannot name a command that does not exist)."""
+    lines = ["**Black Angel** — one game per channel or thread."]
+    for top in sorted(tree.get_commands(), key=lambda c: (c.name != "ba", c.name)):
+        subs = list(getattr(top, "walk_commands", lambda: [])())
+        leaves = [c for c in subs if not hasattr(c, "walk_commands")] or [top]
+        if top.name == "ba":
+            lines += [f"`/{c.qualified_name}` — {c.description}" for c in leaves]
+        else:
+            lines.append(
+                f"**{top.description}**: " + " · ".join(f"`/{c.qualified_name}`" for c in leaves)
+            )
+    return clip_message("\n".join(lines), 2000)
 
 
 def clip(text: str, limit: int) -> str:

@@ -274,7 +274,7 @@ class ActionLogMixin(StoreBase[G]):
             ]
             seats: dict[int, list[Seat]] = {g.id: [] for g in games}
             for r in await db.all(
-                "SELECT s.game_id, s.seat, s.user_id, s.colour, s.joined_at FROM seats s"
+                "SELECT s.game_id, s.seat, s.user_id, s.colour, s.joined_at, s.display_name FROM seats s"
                 f" JOIN games g ON g.id = s.game_id WHERE g.status IN {RUNNING_SQL}"
                 " ORDER BY s.game_id, s.seat",
             ):

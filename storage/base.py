@@ -115,7 +115,14 @@ def game_row(row: Sequence[Any]) -> GameRecord:
 
 
 def seat_row(row: Sequence[Any]) -> Seat:
-    return Seat(game_id=row[0], seat=row[1], user_id=row[2], colour=row[3], joined_at=row[4])
+    return Seat(
+        game_id=row[0],
+        seat=row[1],
+        user_id=row[2],
+        colour=row[3],
+        joined_at=row[4],
+        display_name=row[5] if len(row) > 5 else None,
+    )
 
 
 def action_row(row: Sequence[Any]) -> ActionRecord:
@@ -208,7 +215,8 @@ class StoreBase(Generic[G]):
     @staticmethod
     async def _get_seats(db: Conn, game_id: int) -> list[Seat]:
         rows = await db.all(
-            "SELECT game_id, seat, user_id, colour, joined_at FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT game_id, seat, user_id, colour, joined_at, display_name"
+            " FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [seat_row(r) for r in rows]

@@ -82,8 +82,10 @@ class GamesMixin(StoreBase[G]):
         *,
         colour: str | None = None,
         max_seats: int | None = None,
+        display_name: str | None = None,
     ) -> Seat:
-        """Seat ``user_id`` at the next free seat of a lobby game."""
+        """Seat ``user_id`` at the next free seat of a lobby game (``display_name``:
+        the name the front end sees them with, kept with the seat)."""
         now = self._clock()
 
         async def fn(db: Conn) -> Seat:
@@ -96,10 +98,11 @@ class GamesMixin(StoreBase[G]):
                 raise LobbyError(f"game {game_id} is full ({max_seats} seats)")
             if colour is not None and any(s.colour == colour for s in seats):
                 raise LobbyError(f"colour {colour} is taken in game {game_id}")
-            seat = Seat(game_id, len(seats), user_id, colour, now)
+            seat = Seat(game_id, len(seats), user_id, colour, now, display_name)
             await db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, colour, joined_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seat.seat, user_id, colour, now),
+                "INSERT INTO seats (game_id, seat, user_id, colour, joined_at, display_name)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat.seat, user_id, colour, now, display_name),
             )
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return seat
@@ -144,7 +147,7 @@ class GamesMixin(StoreBase[G]):
             )
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             s = mine[0]
-            return Seat(s.game_id, s.seat, s.user_id, colour, s.joined_at)
+            return Seat(s.game_id, s.seat, s.user_id, colour, s.joined_at, s.display_name)
 
         return await self._write(fn)
 
@@ -152,9 +155,29 @@ class GamesMixin(StoreBase[G]):
     async def _rewrite_seats(db: Conn, game_id: int, seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, colour, joined_at) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, i, s.user_id, s.colour, s.joined_at) for i, s in enumerate(seats)],
+            "INSERT INTO seats (game_id, seat, user_id, colour, joined_at, display_name)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, i, s.user_id, s.colour, s.joined_at, s.display_name)
+                for i, s in enumerate(seats)
+            ],
         )
+
+    async def remember_name(self, user_id: int, name: str) -> int:
+        """Store ``name`` as ``user_id``'s display name on their seats in active
+        games (lobby, running, paused) where it differs. Returns the seats changed."""
+
+        async def fn(db: Conn) -> int:
+            cur = await db.execute(
+                "UPDATE seats SET display_name = ? WHERE user_id = ?"
+                " AND (display_name IS NULL OR display_name <> ?)"
+                " AND game_id IN (SELECT id FROM games"
+                " WHERE status IN ('lobby', 'running', 'paused'))",
+                (name, user_id, name),
+            )
+            return int(cur or 0)
+
+        return await self._write(fn)
 
     async def start_game(
         self,
@@ -288,7 +311,7 @@ class GamesMixin(StoreBase[G]):
             if any(s.user_id == user_id and s.seat != seat for s in seats):
                 raise LobbyError(f"user {user_id} already holds another seat in game {game_id}")
             await db.execute(
-                "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                "UPDATE seats SET user_id = ?, display_name = NULL WHERE game_id = ? AND seat = ?",
                 (user_id, game_id, seat),
             )
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))

@@ -110,6 +110,7 @@ class Seat:
     user_id: int
     colour: str | None
     joined_at: float
+    display_name: str | None = None  # as last seen by the front end (names in images)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +194,7 @@ class GuildSettings:
     reminder_minutes: int | None = None  # None: no turn reminders
     start_policy: StartPolicy = "anyone"  # who may start games
     updated_at: float | None = None  # None: never saved (defaults)
+    lobby_days: int | None = None  # None: the default; a lobby not started by then closes
 
 
 @dataclass(frozen=True, slots=True)

@@ -156,6 +156,15 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
         6,
         MIGRATIONS[5].description,
         (
+            "ALTER TABLE seats ADD COLUMN display_name TEXT",
+            "ALTER TABLE guild_settings ADD COLUMN lobby_days BIGINT"
+            " CHECK (lobby_days IS NULL OR lobby_days > 0)",
+        ),
+    ),
+    Migration(
+        7,
+        MIGRATIONS[6].description,
+        (
             """
             CREATE TABLE notify_prefs (
                 user_id         BIGINT PRIMARY KEY,

@@ -164,6 +164,18 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         6,
+        "display names stored with the seat; a guild's lobby lifetime",
+        (
+            # The name a player was last seen with, so images name them after
+            # a restart (the bot does not ask Discord for members).
+            "ALTER TABLE seats ADD COLUMN display_name TEXT",
+            # NULL: the default lifetime (7 days).
+            "ALTER TABLE guild_settings ADD COLUMN lobby_days INTEGER"
+            " CHECK (lobby_days IS NULL OR lobby_days > 0)",
+        ),
+    ),
+    Migration(
+        7,
         "players' DM notices and quiet hours, turns announced by DM, servers' game threads",
         (
             # quiet_start/quiet_end: minutes after the player's midnight (NULL:

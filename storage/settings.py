@@ -15,6 +15,8 @@ from storage.base import UNSET, G, StoreBase, _Unset, is_int
 from storage.errors import NotFoundError
 from storage.models import GameSettings, GuildSettings, PlayerPrefs, SeatOrder, StartPolicy
 
+GUILD_COLS = "guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at, lobby_days"
+
 
 class SettingsMixin(StoreBase[G]):
     # ------------------------------------------------------------------ guild settings / player prefs
@@ -24,8 +26,7 @@ class SettingsMixin(StoreBase[G]):
 
         async def fn(db: Conn) -> GuildSettings:
             row = await db.one(
-                "SELECT guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at"
-                " FROM guild_settings WHERE guild_id = ?",
+                f"SELECT {GUILD_COLS} FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
             return GuildSettings(*row) if row else GuildSettings(guild_id)
@@ -39,8 +40,12 @@ class SettingsMixin(StoreBase[G]):
         moderator_role_id: int | None | _Unset = UNSET,
         reminder_minutes: int | None | _Unset = UNSET,
         start_policy: StartPolicy | _Unset = UNSET,
+        lobby_days: int | None | _Unset = UNSET,
     ) -> GuildSettings:
-        """Change the given settings (``None`` clears a role or the reminders)."""
+        """Change the given settings (``None`` clears a role or the reminders, or
+        makes the lobby lifetime the default)."""
+        if isinstance(lobby_days, int) and lobby_days <= 0:
+            raise ValueError("lobby_days must be positive (or None for the default)")
         if not isinstance(start_policy, _Unset) and start_policy not in ("anyone", "moderators"):
             raise ValueError(f"start_policy must be 'anyone' or 'moderators', not {start_policy!r}")
         if isinstance(reminder_minutes, int) and reminder_minutes <= 0:
@@ -49,8 +54,7 @@ class SettingsMixin(StoreBase[G]):
 
         async def fn(db: Conn) -> GuildSettings:
             row = await db.one(
-                "SELECT guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at"
-                " FROM guild_settings WHERE guild_id = ?",
+                f"SELECT {GUILD_COLS} FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
             old = GuildSettings(*row) if row else GuildSettings(guild_id)
@@ -62,15 +66,25 @@ class SettingsMixin(StoreBase[G]):
                 old.reminder_minutes if isinstance(reminder_minutes, _Unset) else reminder_minutes,
                 old.start_policy if isinstance(start_policy, _Unset) else start_policy,
                 now,
+                old.lobby_days if isinstance(lobby_days, _Unset) else lobby_days,
             )
             await db.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " (guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at,"
+                " lobby_days)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " moderator_role_id = excluded.moderator_role_id,"
                 " reminder_minutes = excluded.reminder_minutes,"
-                " start_policy = excluded.start_policy, updated_at = excluded.updated_at",
-                (new.guild_id, new.moderator_role_id, new.reminder_minutes, new.start_policy, now),
+                " start_policy = excluded.start_policy, updated_at = excluded.updated_at,"
+                " lobby_days = excluded.lobby_days",
+                (
+                    new.guild_id,
+                    new.moderator_role_id,
+                    new.reminder_minutes,
+                    new.start_policy,
+                    now,
+                    new.lobby_days,
+                ),
             )
             return new
 

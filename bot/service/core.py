@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import time
@@ -56,6 +57,7 @@ class ServiceBase:
         self.default_reminder_minutes = default_reminder_minutes
         self._cache: OrderedDict[int, Entry] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._names_seen: dict[int, str] = {}  # user id -> display name already stored
         self.render_threads = render_threads or min(4, os.cpu_count() or 2)
         self._pool: Any = None
 
@@ -106,13 +108,33 @@ class ServiceBase:
         games = await self.store.list_games(channel_id=channel_id, limit=1)
         return games[0] if games else None
 
+    async def current_game_id(self, channel_id: int) -> int | None:
+        """The id of the game a channel shows: its active game, else its latest."""
+        rec = await self._latest(channel_id)
+        return rec.id if rec is not None else None
+
     def who(self, e: Entry, seat: int) -> str:
         if not 0 <= seat < len(e.seats):
             return "Hal" if e.game.state.options.players == 1 else f"seat {seat + 1}"
         return f"{e.game.name(seat)} ({self.fmt.mention(e.user(seat))})"
 
     def names(self, e: Entry) -> dict[int, str]:
-        return {s.seat: self.fmt.name(s.user_id) for s in e.seats}
+        """Seat -> display name for images: as stored with the seat (so a restart
+        keeps them), else whatever the front end knows."""
+        return {s.seat: s.display_name or self.fmt.name(s.user_id) for s in e.seats}
+
+    async def remember_name(self, user_id: int, name: str | None) -> None:
+        """Keep ``name`` with ``user_id``'s seats in active games, in storage and
+        in the cache; a no-op when it is already known."""
+        if not name or self._names_seen.get(user_id) == name:
+            return
+        await self.store.remember_name(user_id, name)
+        self._names_seen[user_id] = name
+        for e in self._cache.values():
+            e.seats = [
+                dataclasses.replace(s, display_name=name) if s.user_id == user_id else s
+                for s in e.seats
+            ]
 
     async def load_all(self) -> int:
         """Warm the cache with every running game (start-up). Returns how many."""

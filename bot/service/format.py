@@ -16,13 +16,26 @@ from storage import (
 
 
 class Fmt(Protocol):
-    """How a front end names people and times."""
+    """How a front end names people, times and its own commands.
+
+    A front end may also define ``command(name) -> str``: how its users type
+    the command ``name`` (``"join"``, ``"mod end"``, ``"server policy"``);
+    Discord says ``/ba join``, ``/ba-mod end``; without it, :func:`command`
+    gives the bare word in backticks (the local mode's words)."""
 
     def mention(self, user_id: int) -> str: ...
 
     def name(self, user_id: int) -> str: ...
 
     def when(self, ts: float) -> str: ...
+
+
+def command(fmt: object, name: str) -> str:
+    """How ``fmt``'s users type the command ``name`` (see :class:`Fmt`)."""
+    own = getattr(fmt, "command", None)
+    if callable(own):
+        return str(own(name))
+    return f"`{name.split()[-1]}`"
 
 
 class PlainFmt:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 
 import engine
-from bot.service.format import lobby_msg
+from bot.service.format import command, lobby_msg
 from bot.service.helpers import (
     assign_colours,
     options_json,
@@ -34,6 +34,9 @@ from storage import (
 )
 
 log = logging.getLogger(__name__)
+
+DAY = 24 * 3600
+DEFAULT_LOBBY_DAYS = 7
 
 
 class LobbyMixin(WritePath):
@@ -99,28 +102,92 @@ class LobbyMixin(WritePath):
                 )
             except ChannelBusyError:
                 return fail("This channel already has a game. Use a thread or another channel.")
-            await self.store.join_game(rec.id, actor.user_id, max_seats=players)
+            await self.store.join_game(
+                rec.id, actor.user_id, max_seats=players, display_name=actor.name
+            )
             await self.store.update_game_settings(
                 rec.id, seat_order="lobby" if order == "lobby" else "random"
             )
         kind = "advanced" if advanced else "basic"
+        days = await self.lobby_days(guild_id)
+        closes = self.fmt.when(rec.created_at + days * DAY)
         if players == 1:
             assert difficulty is not None
             return Reply(
                 f"🚀 New solo Black Angel game against Hal ({difficulty}: he starts on "
                 f"{DIFFICULTY_VP[difficulty]} VP; {kind} rules) created by "
-                f"{self.fmt.mention(actor.user_id)}, who starts it with `start`."
+                f"{self.fmt.mention(actor.user_id)}, who starts it with "
+                f"{command(self.fmt, 'start')} (or cancels it with {command(self.fmt, 'cancel')}). "
+                f"If it has not started, the lobby closes {closes}."
             )
         return Reply(
             f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order) "
-            f"created by {self.fmt.mention(actor.user_id)}. Join with `join`; "
-            f"{self.fmt.mention(actor.user_id)} starts it with `start`."
+            f"created by {self.fmt.mention(actor.user_id)}. Join with {command(self.fmt, 'join')}; "
+            f"{self.fmt.mention(actor.user_id)} starts it with {command(self.fmt, 'start')} "
+            f"(or cancels it with {command(self.fmt, 'cancel')}). "
+            f"If it has not started, the lobby closes {closes}."
         )
+
+    async def lobby_days(self, guild_id: int | None) -> int:
+        """How long a lobby may wait to start: the server's setting, else the default."""
+        if guild_id is None:
+            return DEFAULT_LOBBY_DAYS
+        gs = await self.store.get_guild_settings(guild_id)
+        return gs.lobby_days or DEFAULT_LOBBY_DAYS
+
+    @staticmethod
+    def starter(rec: GameRecord, seats: Sequence[Seat]) -> int | None:
+        """Who may start (or cancel) a lobby: its creator while seated, else the
+        first seated player (moderators always may)."""
+        users = [s.user_id for s in seats]
+        if rec.created_by in users:
+            return rec.created_by
+        return users[0] if users else None
+
+    async def cancel(self, channel_id: int, actor: Actor) -> Reply:
+        """Close the lobby without playing (its starter or a moderator)."""
+        async with self.lock(channel_id):
+            try:
+                rec = await self._lobby(channel_id)
+            except ServiceError as exc:
+                return fail(str(exc))
+            seats = await self.store.get_seats(rec.id)
+            if actor.user_id != self.starter(rec, seats) and not actor.moderator:
+                return fail("Only the player who created the game (or a moderator) can cancel it.")
+            await self.store.abort_game(rec.id, f"cancelled by {actor.user_id}")
+        return Reply(f"✖️ {self.fmt.mention(actor.user_id)} cancelled the lobby (game #{rec.id}).")
+
+    async def expire_lobbies(self, now: float) -> list[Reply]:
+        """Close the lobbies older than their server's lobby lifetime; notices to post."""
+        out: list[Reply] = []
+        for rec in await self.store.list_games([GameStatus.LOBBY]):
+            days = await self.lobby_days(rec.guild_id)
+            if now - rec.created_at < days * DAY:
+                continue
+            async with self.lock(rec.channel_id):
+                current = await self.store.active_game(rec.channel_id)
+                if (
+                    current is None
+                    or current.id != rec.id
+                    or current.status is not GameStatus.LOBBY
+                ):
+                    continue
+                await self.store.abort_game(rec.id, f"lobby expired after {days} days")
+            out.append(
+                Reply(
+                    f"⌛ The lobby of game #{rec.id} did not start within {days} days and is "
+                    f"closed. Create a new one with {command(self.fmt, 'new')}.",
+                    channel_id=rec.channel_id,
+                )
+            )
+        return out
 
     async def _lobby(self, channel_id: int) -> GameRecord:
         rec = await self.store.active_game(channel_id)
         if rec is None:
-            raise ServiceError("There is no game in this channel. Create one with `new`.")
+            raise ServiceError(
+                f"There is no game in this channel. Create one with {command(self.fmt, 'new')}."
+            )
         if rec.status is not GameStatus.LOBBY:
             raise ServiceError("The game here has already started.")
         return rec
@@ -131,7 +198,13 @@ class LobbyMixin(WritePath):
                 rec = await self._lobby(channel_id)
                 colour = parse_colour(colour)
                 players = int(rec.options.get("players", 2))
-                await self.store.join_game(rec.id, actor.user_id, colour=colour, max_seats=players)
+                await self.store.join_game(
+                    rec.id,
+                    actor.user_id,
+                    colour=colour,
+                    max_seats=players,
+                    display_name=actor.name,
+                )
                 seats = await self.store.get_seats(rec.id)
             except ServiceError as exc:
                 return fail(str(exc))
@@ -154,7 +227,12 @@ class LobbyMixin(WritePath):
             if not seats:
                 await self.store.abort_game(rec.id, "everyone left")
                 return Reply(f"{self.fmt.mention(actor.user_id)} leaves; the lobby is closed.")
-        return Reply(f"{self.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats))
+        text = f"{self.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats)
+        if actor.user_id == rec.created_by:
+            nxt = self.starter(rec, seats)
+            if nxt is not None:
+                text += f"\n{self.fmt.mention(nxt)} may now start the game ({command(self.fmt, 'start')})."
+        return Reply(text)
 
     async def colour(self, channel_id: int, actor: Actor, colour: str | None) -> Reply:
         async with self.lock(channel_id):
@@ -171,7 +249,8 @@ class LobbyMixin(WritePath):
 
     def _lobby_line(self, seats: Sequence[Seat]) -> str:
         return "Lobby: " + ", ".join(
-            self.fmt.name(s.user_id) + (f" ({s.colour})" if s.colour else "") for s in seats
+            (s.display_name or self.fmt.name(s.user_id)) + (f" ({s.colour})" if s.colour else "")
+            for s in seats
         )
 
     async def start(
@@ -187,9 +266,12 @@ class LobbyMixin(WritePath):
                 rec = await self._lobby(channel_id)
             except ServiceError as exc:
                 return fail(str(exc))
-            if actor.user_id != rec.created_by and not actor.moderator:
-                return fail("Only the player who created the game (or a moderator) can start it.")
             seats = await self.store.get_seats(rec.id)
+            if actor.user_id != self.starter(rec, seats) and not actor.moderator:
+                return fail(
+                    "Only the player who created the game (or, if they left, the first "
+                    "seated player; or a moderator) can start it."
+                )
             opts = rec.options
             wanted = int(opts.get("players", 2))
             if len(seats) != wanted:

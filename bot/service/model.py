@@ -25,11 +25,18 @@ LOG_PAGE = 15
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who is asking: a user, and whether the front end found them a moderator."""
+    """Who is asking: a user, and what the front end found them allowed to do.
+
+    ``moderator``: may moderate this channel's game (Manage Channels here, Manage
+    Server, or the server's moderator role). ``admin``: may change the server's
+    settings (Manage Server at server level). ``name``: their display name, when
+    the front end knows it (stored with their seat, for images after a restart)."""
 
     user_id: int
     moderator: bool = False
     role_ids: tuple[int, ...] = ()
+    admin: bool = False
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,8 +82,11 @@ class ModerationMixin(WritePath):
             "It stays archived (board, log and export still work)."
         )
 
-    async def replace(self, channel_id: int, actor: Actor, seat: int, new_user: int) -> Reply:
-        """Give ``seat`` (0-based) to ``new_user`` (BOT_USER: nobody, the bot plays it)."""
+    async def replace(
+        self, channel_id: int, actor: Actor, seat: int, new_user: int, name: str | None = None
+    ) -> Reply:
+        """Give ``seat`` (0-based) to ``new_user`` (BOT_USER: nobody, the bot plays it);
+        ``name``: the new player's display name."""
         async with self.lock(channel_id):
             if not actor.moderator:
                 return fail("Only moderators can replace or remove players.")
@@ -104,6 +107,9 @@ class ModerationMixin(WritePath):
                 await self.store.replace_player(rec.id, seat, new_user)
             except LobbyError:
                 return fail("That user already holds another seat in this game.")
+            if name and new_user != BOT_USER:
+                self._names_seen.pop(new_user, None)
+                await self.remember_name(new_user, name)
             e = await self._refresh(channel_id)
             who = (
                 f"{e.game.name(seat)} is now played by {self.fmt.mention(new_user)}"

@@ -35,12 +35,17 @@ class RemindersMixin(WritePath):
         return self.default_reminder_minutes
 
     async def tick(self) -> list[Reply]:
-        """Reminders and turn timeouts due now, for every running game.
+        """Lobbies past their lifetime, and reminders and turn timeouts due now,
+        for every running game.
 
         Returns notices (``channel_id`` set) to post; a timeout plays the turn
         (never silently: the notice says so)."""
         now = self.clock()
         out: list[Reply] = []
+        try:
+            out += await self.expire_lobbies(now)  # type: ignore[attr-defined]
+        except Exception:
+            log.exception("lobby expiry failed")
         for rec in await self.store.list_running_games():
             if rec.status is not GameStatus.RUNNING:
                 continue

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.format import command
 from bot.service.model import (
     Actor,
     Reply,
     fail,
 )
 from bot.service.write import WritePath
+
+ONLY_ADMINS = "Only members with Manage Server can change the server's settings."
 
 
 class SettingsMixin(WritePath):
@@ -24,6 +27,8 @@ class SettingsMixin(WritePath):
         guild_id: int | None = None,
         server_wide: bool = False,
     ) -> Reply:
+        if server_wide and not actor.admin:
+            return fail(ONLY_ADMINS)
         if not actor.moderator:
             return fail("Only moderators can set reminders.")
         if minutes < 0:
@@ -33,7 +38,7 @@ class SettingsMixin(WritePath):
                 return fail("Server-wide settings need a server.")
             await self.store.update_guild_settings(guild_id, reminder_minutes=minutes or None)
             return Reply(
-                f"⏰ {self.fmt.mention(actor.user_id)} (moderator) set turn reminders on this server "
+                f"⏰ {self.fmt.mention(actor.user_id)} (server admin) set turn reminders on this server "
                 + (f"to every {minutes} min." if minutes else "to the default.")
             )
         async with self.lock(channel_id):
@@ -76,8 +81,8 @@ class SettingsMixin(WritePath):
         policy: str | None = None,
         role_id: int | None | bool = False,
     ) -> Reply:
-        if not actor.moderator:
-            return fail("Only moderators can change who may create games.")
+        if not actor.admin:
+            return fail(ONLY_ADMINS)
         if guild_id is None:
             return fail("That is a server setting.")
         kw: dict[str, Any] = {}
@@ -89,9 +94,31 @@ class SettingsMixin(WritePath):
             kw["moderator_role_id"] = role_id
         gs = await self.store.update_guild_settings(guild_id, **kw)
         role = f"<@&{gs.moderator_role_id}>" if gs.moderator_role_id else "none"
-        return Reply(
-            f"🛡️ {self.fmt.mention(actor.user_id)} (moderator) updated the server: "
+        text = (
+            f"🛡️ {self.fmt.mention(actor.user_id)} (server admin) updated the server: "
             f"games created by {gs.start_policy}; moderator role {role}."
+        )
+        if role_id:
+            text += (
+                f" Its members can moderate every game here; to list the moderator "
+                f"commands for them too, allow the role for {command(self.fmt, 'mod')} in "
+                "Server Settings → Integrations."
+            )
+        return Reply(text)
+
+    async def set_lobby_days(self, guild_id: int | None, actor: Actor, days: int) -> Reply:
+        """How many days a lobby may wait to start on this server (0: the default)."""
+        if not actor.admin:
+            return fail(ONLY_ADMINS)
+        if guild_id is None:
+            return fail("That is a server setting.")
+        if days < 0:
+            return fail("Days must be 0 (the default) or more.")
+        gs = await self.store.update_guild_settings(guild_id, lobby_days=days or None)
+        shown = gs.lobby_days or await self.lobby_days(guild_id)  # type: ignore[attr-defined]
+        return Reply(
+            f"⌛ {self.fmt.mention(actor.user_id)} (server admin) set how long a lobby may wait "
+            f"to start on this server: {shown} days" + ("." if days else " (the default).")
         )
 
     async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:

@@ -18,6 +18,8 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 
 from bot.cogs.game import GameCog
+from bot.cogs.moderation import ModerationCog
+from bot.cogs.server import ServerCog
 from bot.frontend import DiscordFmt, Frontend
 from bot.service import GameService
 from bot.views import DYNAMIC_ITEMS, OptionButton, OptionSelect, ToolButton
@@ -105,7 +107,7 @@ class Harness:
         self.client = SimpleNamespace(get_channel=self.channel, fetch_channel=AsyncMock())
         self.fe = Frontend(self.svc, self.client)
         self.client.frontend = self.fe
-        self.cog = GameCog(self.fe)
+        self.cogs = [GameCog(self.fe), ModerationCog(self.fe), ServerCog(self.fe)]
         return self
 
     async def close(self) -> None:
@@ -138,7 +140,11 @@ class Harness:
         user.display_name = name or f"user{user_id}"
         user.name = user.display_name
         user.roles = []
+        user.guild_permissions = discord.Permissions(manage_guild=manage)
         it.user = user
+        it.app_permissions = discord.Permissions.all()
+        it.command = None
+        it.id = next(_ids)
         it.channel_id = cid
         it.channel = self.channel(cid)
         it.guild_id = guild_id
@@ -152,6 +158,12 @@ class Harness:
         it.followup = MagicMock()
         sent: list[FakeMessage] = []
         it.sent = sent
+
+        async def response_send(content: str = "", **kw: Any) -> None:
+            await followup_send(content, **kw)
+
+        it.response.send_message = AsyncMock(side_effect=response_send)
+        it.response.edit_message = AsyncMock(side_effect=lambda **kw: edit_original(**kw))
 
         async def followup_send(content: str = "", **kw: Any) -> FakeMessage:
             eph = bool(kw.get("ephemeral"))
@@ -190,8 +202,8 @@ class Harness:
 
     async def cmd(self, name: str, user_id: int, cid: int, *, manage: bool = False, **kw: Any):
         it = self.interaction(user_id, cid, manage=manage)
-        command = _find(self.cog, name)
-        await command.callback(self.cog, it, **kw)
+        cog, command = _find(self.cogs, name)
+        await command.callback(cog, it, **kw)
         return it
 
     async def press(
@@ -213,10 +225,14 @@ class Harness:
         return self.fe.turn_msgs[cid].message
 
 
-def _find(cog: GameCog, name: str) -> Any:
-    for c in cog.ba.walk_commands():
-        if c.qualified_name == f"ba {name}":
-            return c
+def _find(cogs: list[Any], name: str) -> Any:
+    """``"join"`` is ``/ba join``, ``"mod end"`` is ``/ba-mod end``."""
+    head, _, rest = name.partition(" ")
+    qualified = f"ba-{head} {rest}" if head in ("mod", "server") else f"ba {name}"
+    for cog in cogs:
+        for c in cog.walk_app_commands():
+            if c.qualified_name == qualified:
+                return cog, c
     raise KeyError(name)
 
 

@@ -132,8 +132,8 @@ async def test_an_export_imports_back_after_the_game_ends(tmp_path: Path) -> Non
         "new 1",
         f"start {SEED}",
         "die:o3",
-        f"export {exported}",
         "end",
+        f"export {exported}",
         f"import {exported}",
     )
     out = after(t, f"import {exported}")

@@ -1,0 +1,147 @@
+"""One response pattern for every slash command: decide the answer's visibility
+before the first byte goes out.
+
+- ``PRIVATE`` (your hand, your choices, help, export…): acknowledged at once,
+  ephemerally; everything after is private too.
+- ``PUBLIC`` (a lobby change, the board, the log, a moderator's pause…): the
+  work runs *before* the acknowledgement, so the result decides: a refusal is
+  an ephemeral response from its first byte, a result a public one. Discord
+  allows 3 seconds for that first response; an answer not ready within
+  :data:`FAST` seconds (a slow render) is deferred publicly instead, and only
+  then could a (rare, racing) refusal end up public. A public "thinking…" is
+  never deleted: the first follow-up after it *edits* it and keeps its
+  visibility, and after a delete there is nothing left to edit.
+- ``UPDATE`` (a move, start, undo, a moderator's rollback…): the game changes
+  in the channel's turn message; the user gets a private "✔ Done." (or the
+  refusal), so the acknowledgement is ephemeral at once.
+
+Every path catches what it did not expect, answers kindly and logs it with the
+game id; :class:`GameTree` does the same for what discord.py raises before a
+command runs (an outdated command, a bad argument).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+
+from bot.frontend import Frontend, reply_privately
+from bot.service import Actor, Reply
+
+log = logging.getLogger(__name__)
+
+#: Seconds a PUBLIC command's work may take before it is deferred (Discord allows 3).
+FAST = 2.0
+
+NOT_IN_DMS = (
+    "Black Angel is played in a server's channels (one game per channel or thread), "
+    "not in direct messages."
+)
+OUTDATED = (
+    "This command has changed since your Discord app loaded it. Discord is updating its "
+    "list; please try again in a minute (restarting Discord updates it at once)."
+)
+
+Work = Callable[[Actor, int], Awaitable[Reply]]
+
+
+class Visibility(enum.Enum):
+    PRIVATE = "private"
+    PUBLIC = "public"
+    UPDATE = "update"
+
+
+def frontend_of(interaction: discord.Interaction) -> Frontend:
+    return interaction.client.frontend  # type: ignore[attr-defined]
+
+
+async def run(
+    interaction: discord.Interaction,
+    work: Work,
+    how: Visibility,
+    *,
+    check: Callable[[discord.Interaction], str | None] | None = None,
+) -> None:
+    """Run ``work(actor, channel_id)`` for a slash command and answer it as ``how`` says.
+
+    ``check``: a refusal decided from the interaction alone (e.g. the bot's own
+    permissions), answered ephemerally before any work."""
+    fe = frontend_of(interaction)
+    try:
+        if interaction.guild_id is None:
+            await interaction.response.send_message(NOT_IN_DMS, ephemeral=True)
+            return
+        refusal = check(interaction) if check is not None else None
+        if refusal:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        if how is Visibility.PUBLIC:
+            await _public(fe, interaction, work)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = await fe.actor(interaction)
+        reply = await work(actor, fe.channel_id(interaction))
+        if how is Visibility.UPDATE:
+            await fe.game_update(interaction, reply)
+        else:
+            reply.ephemeral = True
+            await fe.answer(interaction, reply)
+    except Exception as exc:
+        await fe.sorry(interaction, exc, _command_name(interaction))
+
+
+async def _public(fe: Frontend, interaction: discord.Interaction, work: Work) -> None:
+    async def job() -> Reply:
+        actor = await fe.actor(interaction)
+        return await work(actor, fe.channel_id(interaction))
+
+    task = asyncio.ensure_future(job())
+    done, _ = await asyncio.wait({task}, timeout=FAST)
+    if task in done:
+        await fe.respond_now(interaction, task.result())
+        return
+    await interaction.response.defer(thinking=True)
+    await fe.answer(interaction, await task)
+
+
+def _command_name(interaction: discord.Interaction) -> str:
+    cmd = interaction.command
+    return f"/{cmd.qualified_name}" if cmd is not None else "a command"
+
+
+class GameTree(app_commands.CommandTree):
+    """The bot's command tree: errors raised around a command (an outdated
+    command, an argument Discord sent that does not fit) are answered kindly."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CommandInvokeError):
+            # our handlers catch their own errors; this is a bug: answer and log it
+            fe = getattr(interaction.client, "frontend", None)
+            if isinstance(fe, Frontend):
+                await fe.sorry(interaction, error.original, _command_name(interaction))
+                return
+        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            text = OUTDATED
+            log.warning("outdated command %r in channel %s", error, interaction.channel_id)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = NOT_IN_DMS
+        elif isinstance(error, app_commands.TransformerError):
+            text = f"I could not read `{error.value}` for that option. Please pick one offered."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You cannot use this command here."
+        else:
+            log.error(
+                "channel %s: %s failed",
+                interaction.channel_id,
+                _command_name(interaction),
+                exc_info=error,
+            )
+            text = "Something went wrong on our side; it is logged. Please try again."
+        await reply_privately(interaction, text)
