@@ -19,8 +19,10 @@ from bot.cogs.moderation import ModerationCog
 from bot.cogs.reminders import RemindersCog
 from bot.cogs.respond import GameTree
 from bot.cogs.server import ServerCog
+from bot.cogs.table import TABLE_COG_ITEMS
 from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
+from bot.lobby import TABLE_ITEMS
 from bot.service import GameService
 from bot.views import DYNAMIC_ITEMS
 from storage import Store, new_seed
@@ -72,7 +74,7 @@ class BlackAngelBot(commands.Bot):
         loaded = await svc.load_all()
         log.info("%s running games loaded from %s", loaded, self.db_path)
         self.frontend = Frontend(svc, self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS, *TABLE_COG_ITEMS)
         for cog in (GameCog, ModerationCog, ServerCog, RemindersCog):
             await self.add_cog(cog(self.frontend))
         await self.sync_if_changed()

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot import perms
 from bot import text as T
 from bot.cogs.respond import Visibility, run
+from bot.cogs.table import TableCommands
 from bot.frontend import Frontend
 from bot.service import Reply
 
@@ -38,7 +39,9 @@ def bot_can_play_here(interaction: discord.Interaction) -> str | None:
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="ba", group_description="Play Black Angel here"):
+class GameCog(
+    TableCommands, commands.GroupCog, group_name="ba", group_description="Play Black Angel here"
+):
     """The ``/ba`` group."""
 
     def __init__(self, frontend: Frontend) -> None:
@@ -63,18 +66,16 @@ class GameCog(commands.GroupCog, group_name="ba", group_description="Play Black 
         order: Literal["random", "lobby"] = "random",
         difficulty: Difficulty | None = None,
     ) -> None:
-        async def work(actor, cid):
-            return await self.svc.create(
-                cid,
-                actor,
-                players,
-                guild_id=interaction.guild_id,
-                advanced=advanced,
-                difficulty=difficulty,
-                order=order,
-            )
+        from bot.lobby import open_game  # a thread, the lobby message and its buttons
 
-        await run(interaction, work, PUBLIC, check=bot_can_play_here)
+        await open_game(
+            self.fe,
+            interaction,
+            players=players,
+            advanced=advanced,
+            order=order,
+            difficulty=difficulty,
+        )
 
     @app_commands.command(name="join", description="Join the game in this channel's lobby")
     @app_commands.describe(colour="the colour you would like (if still free)")

@@ -92,25 +92,6 @@ class TableMixin(WritePath):
             lines.append(f"Full: {self.fmt.mention(lobby.created_by)} can press **Start**.")
         return "\n".join(lines)
 
-    async def cancel_lobby(
-        self, channel_id: int, actor: Actor, game_id: int | None = None
-    ) -> Reply:
-        """Close a lobby that has not started: its creator or a moderator."""
-        async with self.lock(channel_id):
-            rec = await self.store.active_game(channel_id)
-            if (
-                rec is None
-                or rec.status is not GameStatus.LOBBY
-                or (game_id is not None and rec.id != game_id)
-            ):
-                return fail("This lobby is closed already.")
-            if actor.user_id != rec.created_by and not actor.moderator:
-                return fail("Only the player who created the game (or a moderator) can cancel it.")
-            await self.store.abort_game(rec.id, f"lobby cancelled by {actor.user_id}")
-        return Reply(
-            f"✖ {self.fmt.mention(actor.user_id)} cancelled game #{rec.id}; the lobby is closed."
-        )
-
     # ------------------------------------------------------------------ /ba games
 
     async def games_page(self, guild_id: int | None, page: int = 1) -> tuple[Reply, int, int]:

@@ -1,0 +1,232 @@
+"""A table people want to join: ``/ba new`` opens the game in its own thread
+(a server setting, on by default where the bot may create threads) and posts
+a lobby message with Join / Leave / Start / Cancel buttons.
+
+The buttons are :class:`discord.ui.DynamicItem` s whose custom id carries the
+game (``ba:l:<action>:<game>``), so they work after a restart; the slash
+commands (``/ba join`` …) stay. A button of a lobby that started, closed or
+belongs to another game answers privately and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import perms
+from bot.cogs.respond import frontend_of
+from bot.frontend import reply_privately
+from bot.service import Reply
+
+if TYPE_CHECKING:
+    from bot.frontend import Frontend
+
+log = logging.getLogger(__name__)
+
+LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+THREAD_ARCHIVE_MINUTES = 10080  # a week: games are slow
+CLOSED = "This lobby is closed (the game started or was cancelled)."
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ba:l:(?P<a>join|leave|start|cancel):(?P<g>\d+)",
+):
+    def __init__(self, action: str, game_id: int) -> None:
+        label, style = LOBBY_ACTIONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ba:l:{action}:{game_id}"),
+        )
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(match["a"], int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await on_lobby_button(frontend_of(interaction), interaction, self.action, self.game_id)
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(action, game_id))
+    return view
+
+
+# --------------------------------------------------------------------------- /ba new
+
+
+def thread_name(actor_name: str, players: int, advanced: bool, difficulty: str | None) -> str:
+    """The game's thread, named after the game."""
+    rules = ", advanced" if advanced else ""
+    if players == 1:
+        what = f"{actor_name} vs Hal ({difficulty or 'standard'}{rules})"
+    else:
+        what = f"{actor_name}'s {players}-player game{' (advanced)' if advanced else ''}"
+    return f"Black Angel · {what}"[:100]
+
+
+def can_make_thread(interaction: discord.Interaction) -> bool:
+    """A text channel where the bot may create a public thread and post in it."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        return False
+    have = interaction.app_permissions
+    return bool(have.create_public_threads and have.send_messages_in_threads and have.attach_files)
+
+
+async def open_game(
+    fe: Frontend,
+    interaction: discord.Interaction,
+    *,
+    players: int,
+    advanced: bool,
+    order: str,
+    difficulty: str | None,
+) -> None:
+    """``/ba new``: a thread of its own (when the server wants it and the bot
+    may), one line with the link in the channel, the lobby message with its
+    buttons where the game lives."""
+    svc = fe.svc
+    try:
+        if interaction.guild_id is None:
+            await interaction.response.send_message("Games are played in servers.", ephemeral=True)
+            return
+        missing = perms.missing_for_bot(interaction)
+        if missing:
+            await interaction.response.send_message(
+                f"I cannot run a game here: I am missing {perms.missing_text(missing)} in this "
+                "channel. A moderator can grant it, then try again.",
+                ephemeral=True,
+            )
+            return
+        await interaction.response.defer(thinking=True)
+        actor = await fe.actor(interaction)
+        kw: dict[str, Any] = dict(
+            guild_id=interaction.guild_id, advanced=advanced, difficulty=difficulty, order=order
+        )
+        refused = await svc.check_new(actor, players, **kw)
+        if refused is not None:
+            await interaction.followup.send(refused.text, ephemeral=True)
+            return
+        setting = await svc.game_threads(interaction.guild_id)
+        wants = setting is not False and can_make_thread(interaction)
+        channel = interaction.channel
+        if not wants:
+            reply = await svc.create(fe.channel_id(interaction), actor, players, **kw)
+            if not reply.ok:
+                await interaction.followup.send(reply.text, ephemeral=True)
+                return
+            lobby = await svc.lobby_state(fe.channel_id(interaction))
+            assert lobby is not None
+            note = ""
+            if setting is True:
+                note = "\n(I may not create threads here, so the game is in this channel.)"
+            await interaction.followup.send(
+                lobby_message(svc, reply, lobby) + note,
+                view=lobby_view(lobby.game_id),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        assert isinstance(channel, discord.TextChannel)
+        name = thread_name(actor.name or "someone", players, advanced, difficulty)
+        thread = await channel.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )
+        reply = await svc.create(thread.id, actor, players, **kw)
+        if not reply.ok:  # raced: say so; the empty thread is harmless
+            await interaction.followup.send(reply.text, ephemeral=True)
+            return
+        lobby = await svc.lobby_state(thread.id)
+        assert lobby is not None
+        await thread.add_user(interaction.user)
+        await thread.send(
+            lobby_message(svc, reply, lobby),
+            view=lobby_view(lobby.game_id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await interaction.followup.send(
+            f"🚀 {interaction.user.mention} opened Black Angel game #{lobby.game_id} "
+            f"({_kind(players, advanced)}) in its own thread: {thread.mention} — join there.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except Exception as exc:
+        await fe.sorry(interaction, exc, "/ba new")
+
+
+def _kind(players: int, advanced: bool) -> str:
+    base = "solo against Hal" if players == 1 else f"{players} players"
+    return base + (", advanced rules" if advanced else "")
+
+
+def lobby_message(svc: Any, reply: Reply, lobby: Any) -> str:
+    return f"{reply.text}\n\n{svc.lobby_text(lobby)}"
+
+
+# --------------------------------------------------------------------------- the buttons
+
+
+async def on_lobby_button(
+    fe: Frontend, interaction: discord.Interaction, action: str, game_id: int
+) -> None:
+    svc = fe.svc
+    cid = fe.channel_id(interaction)
+    try:
+        lobby = await svc.lobby_state(cid, game_id)
+        if lobby is None or lobby.channel_id != cid:
+            await reply_privately(interaction, CLOSED)
+            return
+        if not lobby.open:
+            await interaction.response.edit_message(view=None)
+            await interaction.followup.send(CLOSED, ephemeral=True)
+            return
+        await interaction.response.defer()
+        actor = await fe.actor(interaction)
+        if action == "join":
+            reply = await svc.join(cid, actor)
+        elif action == "leave":
+            reply = await svc.leave(cid, actor)
+        elif action == "cancel":
+            reply = await svc.cancel(cid, actor)
+        else:
+            reply = await svc.start(cid, actor)
+        if not reply.ok:
+            await interaction.followup.send(reply.text, ephemeral=True)
+            return
+        after = await svc.lobby_state(cid, game_id)
+        head = (interaction.message.content if interaction.message else "").split("\n\n")[0]
+        if after is not None:
+            body = svc.lobby_text(after)
+            if not after.open:
+                body += "\n" + ("▶️ Started — see below." if action == "start" else "✖️ Closed.")
+            await interaction.edit_original_response(
+                content=f"{head}\n\n{body}", view=lobby_view(game_id) if after.open else None
+            )
+        if action == "join" and isinstance(interaction.channel, discord.Thread):
+            await interaction.channel.add_user(interaction.user)
+        if action == "start":
+            failed = await fe.try_publish(interaction, reply)
+            if failed:
+                await interaction.followup.send(failed, ephemeral=True)
+            await fe.private(interaction, reply)
+        else:
+            done = {"join": "✔ You joined.", "leave": "✔ You left.", "cancel": "✔ Cancelled."}
+            await interaction.followup.send(done[action], ephemeral=True)
+    except Exception as exc:
+        await fe.sorry(interaction, exc, f"lobby {action} of game {game_id}")
+
+
+TABLE_ITEMS = (LobbyButton,)
