@@ -122,7 +122,6 @@ async def open_game(
             return
         setting = await svc.game_threads(interaction.guild_id)
         wants = setting is not False and can_make_thread(interaction)
-        channel = interaction.channel
         if not wants:
             reply = await svc.create(fe.channel_id(interaction), actor, players, **kw)
             if not reply.ok:
@@ -139,16 +138,23 @@ async def open_game(
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
-        assert isinstance(channel, discord.TextChannel)
+        # The channel's one line, then the thread started from it (no extra
+        # "started a thread" notice in the channel), then the game in the thread.
+        who = interaction.user.mention
+        line = await interaction.followup.send(
+            f"🚀 {who} is opening a Black Angel game ({_kind(players, advanced)})…",
+            allowed_mentions=discord.AllowedMentions.none(),
+            wait=True,
+        )
         name = thread_name(actor.name or "someone", players, advanced, difficulty)
-        thread = await channel.create_thread(
-            name=name,
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        thread = await channel.get_partial_message(line.id).create_thread(
+            name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
         )
         reply = await svc.create(thread.id, actor, players, **kw)
-        if not reply.ok:  # raced: say so; the empty thread is harmless
-            await interaction.followup.send(reply.text, ephemeral=True)
+        if not reply.ok:  # e.g. a policy changed meanwhile: say so where the line is
+            await line.edit(content=f"✖️ {reply.text}")
             return
         lobby = await svc.lobby_state(thread.id)
         assert lobby is not None
@@ -158,10 +164,9 @@ async def open_game(
             view=lobby_view(lobby.game_id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await interaction.followup.send(
-            f"🚀 {interaction.user.mention} opened Black Angel game #{lobby.game_id} "
-            f"({_kind(players, advanced)}) in its own thread: {thread.mention} — join there.",
-            allowed_mentions=discord.AllowedMentions.none(),
+        await line.edit(
+            content=f"🚀 {who} opened Black Angel game #{lobby.game_id} "
+            f"({_kind(players, advanced)}) in its own thread: {thread.mention} — join there."
         )
     except Exception as exc:
         await fe.sorry(interaction, exc, "/ba new")
