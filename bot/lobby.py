@@ -132,11 +132,13 @@ async def open_game(
             note = ""
             if setting is True:
                 note = "\n(I may not create threads here, so the game is in this channel.)"
-            await interaction.followup.send(
+            posted = await interaction.followup.send(
                 lobby_message(svc, reply, lobby) + note,
                 view=lobby_view(lobby.game_id),
                 allowed_mentions=discord.AllowedMentions.none(),
+                wait=True,
             )
+            remember(lobby.channel_id, posted)
             return
         # The channel's one line, then the thread started from it (no extra
         # "started a thread" notice in the channel), then the game in the thread.
@@ -159,11 +161,12 @@ async def open_game(
         lobby = await svc.lobby_state(thread.id)
         assert lobby is not None
         await thread.add_user(interaction.user)
-        await thread.send(
+        posted = await thread.send(
             lobby_message(svc, reply, lobby),
             view=lobby_view(lobby.game_id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        remember(thread.id, posted)
         await line.edit(
             content=f"🚀 {who} opened Black Angel game #{lobby.game_id} "
             f"({_kind(players, advanced)}) in its own thread: {thread.mention} — join there."
@@ -179,6 +182,46 @@ def _kind(players: int, advanced: bool) -> str:
 
 def lobby_message(svc: Any, reply: Reply, lobby: Any) -> str:
     return f"{reply.text}\n\n{svc.lobby_text(lobby)}"
+
+
+# --------------------------------------------------------------------------- the lobby message
+
+#: channel -> the lobby message posted there (this process; after a restart the
+#: next button press refreshes it from storage).
+LOBBY_MESSAGES: dict[int, Any] = {}
+
+
+def remember(channel_id: int, message: Any) -> None:
+    LOBBY_MESSAGES[channel_id] = message
+
+
+async def refresh_lobby(fe: Frontend, channel_id: int, game_id: int | None = None) -> None:
+    """After a slash command changed a lobby: the lobby message says the same."""
+    msg = LOBBY_MESSAGES.get(channel_id)
+    if msg is None:
+        return
+    try:
+        lobby = await fe.svc.lobby_state(channel_id, game_id or _game_of(msg))
+        if lobby is None:
+            return
+        head = (getattr(msg, "content", "") or "").split("\n\n")[0]
+        body = fe.svc.lobby_text(lobby)
+        if not lobby.open:
+            LOBBY_MESSAGES.pop(channel_id, None)
+        await msg.edit(
+            content=f"{head}\n\n{body}", view=lobby_view(lobby.game_id) if lobby.open else None
+        )
+    except discord.HTTPException as exc:
+        log.info("channel %s: lobby message not refreshed: %s", channel_id, exc)
+
+
+def _game_of(message: Any) -> int | None:
+    for row in getattr(message, "components", []) or []:
+        for c in getattr(row, "children", []) or []:
+            m = re.fullmatch(r"ba:l:\w+:(\d+)", getattr(c, "custom_id", "") or "")
+            if m:
+                return int(m[1])
+    return None
 
 
 # --------------------------------------------------------------------------- the buttons
@@ -215,8 +258,6 @@ async def on_lobby_button(
         head = (interaction.message.content if interaction.message else "").split("\n\n")[0]
         if after is not None:
             body = svc.lobby_text(after)
-            if not after.open:
-                body += "\n" + ("▶️ Started — see below." if action == "start" else "✖️ Closed.")
             await interaction.edit_original_response(
                 content=f"{head}\n\n{body}", view=lobby_view(game_id) if after.open else None
             )

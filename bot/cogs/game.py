@@ -51,6 +51,18 @@ class GameCog(
 
     # ------------------------------------------------------------------ lobby
 
+    def _lobby_change(self, work):  # type: ignore[no-untyped-def]
+        """``work`` then, when it succeeded, the lobby message refreshed (its buttons)."""
+        from bot.lobby import refresh_lobby
+
+        async def wrapped(actor, cid):  # type: ignore[no-untyped-def]
+            reply = await work(actor, cid)
+            if reply.ok:
+                await refresh_lobby(self.fe, cid)
+            return reply
+
+        return wrapped
+
     @app_commands.command(name="new", description="Create a game in this channel")
     @app_commands.describe(
         players="1-4 players (1 = solo against Hal)",
@@ -80,24 +92,31 @@ class GameCog(
     @app_commands.command(name="join", description="Join the game in this channel's lobby")
     @app_commands.describe(colour="the colour you would like (if still free)")
     async def join(self, interaction: discord.Interaction, colour: Colour | None = None) -> None:
-        await run(interaction, lambda a, c: self.svc.join(c, a, colour), PUBLIC)
+        await run(interaction, self._lobby_change(lambda a, c: self.svc.join(c, a, colour)), PUBLIC)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.leave(c, a), PUBLIC)
+        await run(interaction, self._lobby_change(lambda a, c: self.svc.leave(c, a)), PUBLIC)
 
     @app_commands.command(name="colour", description="Pick the colour you would like")
     @app_commands.describe(colour="blue, red, yellow or purple")
     async def colour(self, interaction: discord.Interaction, colour: Colour) -> None:
-        await run(interaction, lambda a, c: self.svc.colour(c, a, colour), PUBLIC)
+        await run(
+            interaction, self._lobby_change(lambda a, c: self.svc.colour(c, a, colour)), PUBLIC
+        )
 
     @app_commands.command(name="cancel", description="Close the lobby without playing")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.cancel(c, a), PUBLIC)
+        await run(interaction, self._lobby_change(lambda a, c: self.svc.cancel(c, a)), PUBLIC)
 
     @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.start(c, a), UPDATE, check=bot_can_play_here)
+        await run(
+            interaction,
+            self._lobby_change(lambda a, c: self.svc.start(c, a)),
+            UPDATE,
+            check=bot_can_play_here,
+        )
 
     # ------------------------------------------------------------------ playing
 

@@ -33,6 +33,7 @@ class LobbyState:
     seats: tuple[Seat, ...]
     options: dict[str, Any]
     open: bool  # False once started or cancelled: the buttons go
+    status: str = "lobby"  # the game's status (lobby, running, ..., aborted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class TableMixin(WritePath):
             seats,
             dict(rec.options),
             rec.status is GameStatus.LOBBY,
+            rec.status.value,
         )
 
     def lobby_text(self, lobby: LobbyState) -> str:
@@ -85,6 +87,8 @@ class TableMixin(WritePath):
             f"Seated {len(lobby.seats)}/{lobby.players}: {who or 'nobody'}",
         ]
         if not lobby.open:
+            started = lobby.status in ("running", "paused", "finished")
+            lines.append("▶️ Started — the game is below." if started else "✖️ Closed.")
             return "\n".join(lines)
         if len(lobby.seats) < lobby.players:
             lines.append("Press **Join** to take a seat (or `/ba join`).")

@@ -175,3 +175,15 @@ async def test_games_pages_with_buttons(world: World) -> None:
     assert nxt.acknowledged
     page2 = nxt.response.content if nxt.response is not None else ""
     assert "page 2/2" in page2 and page2.count("• #") == 2
+
+
+async def test_slash_commands_keep_the_lobby_message_true(world: World) -> None:
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba new", players=2)
+    lobby = lobby_message(world, world.channel)
+    await world.slash(bob, "ba join")
+    now = [m for m in world.public() if m.id == lobby.id][0]
+    assert "Seated 2/2" in now.content and bob.mention in now.content
+    await world.slash(alice, "ba start")
+    now = [m for m in world.public() if m.id == lobby.id][0]
+    assert "Started" in now.content and not custom_ids(now, "ba:l:")
