@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -111,43 +112,44 @@ async def open_game(
                 ephemeral=True,
             )
             return
-        await interaction.response.defer(thinking=True)
+        # Refusals must be private: decided before the first (public) byte.
+        # Checking and creating take milliseconds, well inside Discord's 3 s.
         actor = await fe.actor(interaction)
         kw: dict[str, Any] = dict(
             guild_id=interaction.guild_id, advanced=advanced, difficulty=difficulty, order=order
         )
         refused = await svc.check_new(actor, players, **kw)
         if refused is not None:
-            await interaction.followup.send(refused.text, ephemeral=True)
+            await interaction.response.send_message(refused.text, ephemeral=True)
             return
         setting = await svc.game_threads(interaction.guild_id)
         wants = setting is not False and can_make_thread(interaction)
         if not wants:
             reply = await svc.create(fe.channel_id(interaction), actor, players, **kw)
             if not reply.ok:
-                await interaction.followup.send(reply.text, ephemeral=True)
+                await interaction.response.send_message(reply.text, ephemeral=True)
                 return
             lobby = await svc.lobby_state(fe.channel_id(interaction))
             assert lobby is not None
             note = ""
             if setting is True:
                 note = "\n(I may not create threads here, so the game is in this channel.)"
-            posted = await interaction.followup.send(
+            await interaction.response.send_message(
                 lobby_message(svc, reply, lobby) + note,
                 view=lobby_view(lobby.game_id),
                 allowed_mentions=discord.AllowedMentions.none(),
-                wait=True,
             )
-            remember(lobby.channel_id, posted)
+            original = await interaction.original_response()
+            remember(interaction.channel, original, reply.text, lobby.game_id)
             return
         # The channel's one line, then the thread started from it (no extra
         # "started a thread" notice in the channel), then the game in the thread.
         who = interaction.user.mention
-        line = await interaction.followup.send(
+        await interaction.response.send_message(
             f"🚀 {who} is opening a Black Angel game ({_kind(players, advanced)})…",
             allowed_mentions=discord.AllowedMentions.none(),
-            wait=True,
         )
+        line = await interaction.original_response()
         name = thread_name(actor.name or "someone", players, advanced, difficulty)
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
@@ -156,7 +158,7 @@ async def open_game(
         )
         reply = await svc.create(thread.id, actor, players, **kw)
         if not reply.ok:  # e.g. a policy changed meanwhile: say so where the line is
-            await line.edit(content=f"✖️ {reply.text}")
+            await interaction.edit_original_response(content=f"✖️ {reply.text}")
             return
         lobby = await svc.lobby_state(thread.id)
         assert lobby is not None
@@ -166,8 +168,8 @@ async def open_game(
             view=lobby_view(lobby.game_id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        remember(thread.id, posted)
-        await line.edit(
+        remember(thread, posted, reply.text, lobby.game_id)
+        await interaction.edit_original_response(
             content=f"🚀 {who} opened Black Angel game #{lobby.game_id} "
             f"({_kind(players, advanced)}) in its own thread: {thread.mention} — join there."
         )
@@ -186,42 +188,44 @@ def lobby_message(svc: Any, reply: Reply, lobby: Any) -> str:
 
 # --------------------------------------------------------------------------- the lobby message
 
-#: channel -> the lobby message posted there (this process; after a restart the
-#: next button press refreshes it from storage).
-LOBBY_MESSAGES: dict[int, Any] = {}
+
+@dataclass
+class LobbyMessage:
+    """A lobby message this process posted: edited through the channel (an
+    interaction's own token expires after 15 minutes)."""
+
+    message: Any  # discord.PartialMessage or Message
+    head: str  # the creation line above the seats
+    game_id: int
 
 
-def remember(channel_id: int, message: Any) -> None:
-    LOBBY_MESSAGES[channel_id] = message
+#: channel -> its lobby message (after a restart the next button press
+#: refreshes the message from storage).
+LOBBY_MESSAGES: dict[int, LobbyMessage] = {}
 
 
-async def refresh_lobby(fe: Frontend, channel_id: int, game_id: int | None = None) -> None:
+def remember(channel: Any, message: Any, head: str, game_id: int) -> None:
+    partial = channel.get_partial_message(message.id) if channel is not None else message
+    LOBBY_MESSAGES[int(channel.id)] = LobbyMessage(partial, head, game_id)
+
+
+async def refresh_lobby(fe: Frontend, channel_id: int) -> None:
     """After a slash command changed a lobby: the lobby message says the same."""
-    msg = LOBBY_MESSAGES.get(channel_id)
-    if msg is None:
+    known = LOBBY_MESSAGES.get(channel_id)
+    if known is None:
         return
     try:
-        lobby = await fe.svc.lobby_state(channel_id, game_id or _game_of(msg))
+        lobby = await fe.svc.lobby_state(channel_id, known.game_id)
         if lobby is None:
             return
-        head = (getattr(msg, "content", "") or "").split("\n\n")[0]
-        body = fe.svc.lobby_text(lobby)
         if not lobby.open:
             LOBBY_MESSAGES.pop(channel_id, None)
-        await msg.edit(
-            content=f"{head}\n\n{body}", view=lobby_view(lobby.game_id) if lobby.open else None
+        await known.message.edit(
+            content=f"{known.head}\n\n{fe.svc.lobby_text(lobby)}",
+            view=lobby_view(lobby.game_id) if lobby.open else None,
         )
     except discord.HTTPException as exc:
         log.info("channel %s: lobby message not refreshed: %s", channel_id, exc)
-
-
-def _game_of(message: Any) -> int | None:
-    for row in getattr(message, "components", []) or []:
-        for c in getattr(row, "children", []) or []:
-            m = re.fullmatch(r"ba:l:\w+:(\d+)", getattr(c, "custom_id", "") or "")
-            if m:
-                return int(m[1])
-    return None
 
 
 # --------------------------------------------------------------------------- the buttons

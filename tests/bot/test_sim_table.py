@@ -21,6 +21,9 @@ def lobby_message(world: World, channel) -> discord.Message:
     raise AssertionError("no lobby message")
 
 
+NO_THREADS = discord.PermissionOverwrite(create_public_threads=False)
+
+
 def told(result) -> str:
     """What a button press told its presser privately (the lobby message itself
     is edited in public)."""
@@ -187,3 +190,15 @@ async def test_slash_commands_keep_the_lobby_message_true(world: World) -> None:
     await world.slash(alice, "ba start")
     now = [m for m in world.public() if m.id == lobby.id][0]
     assert "Started" in now.content and not custom_ids(now, "ba:l:")
+
+
+async def test_solo_difficulty_from_discord_and_hal_in_scores(world: World) -> None:
+    alice, bob = world.players(2)
+    other = world.new_channel("other", overwrites={world.env.bot.user: NO_THREADS})
+    r = await world.slash(bob, "ba new", other, players=2, difficulty="extreme")
+    assert "solo games only" in assert_private(r)
+    r = await world.slash(alice, "ba new", players=1, difficulty="extreme")
+    assert "he starts on 15 VP" in text(r)
+    await world.slash(alice, "ba start")
+    r = await world.slash(alice, "ba scores")
+    assert "Hal: 15 VP" in text(r)
