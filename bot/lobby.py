@@ -205,7 +205,8 @@ LOBBY_MESSAGES: dict[int, LobbyMessage] = {}
 
 
 def remember(channel: Any, message: Any, head: str, game_id: int) -> None:
-    partial = channel.get_partial_message(message.id) if channel is not None else message
+    get = getattr(channel, "get_partial_message", None)
+    partial = get(message.id) if callable(get) else message
     LOBBY_MESSAGES[int(channel.id)] = LobbyMessage(partial, head, game_id)
 
 
