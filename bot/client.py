@@ -75,8 +75,9 @@ class BlackAngelBot(commands.Bot):
         log.info("%s running games loaded from %s", loaded, self.db_path)
         self.frontend = Frontend(svc, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS, *TABLE_COG_ITEMS)
-        for cog in (GameCog, ModerationCog, ServerCog, RemindersCog):
+        for cog in (GameCog, ModerationCog, ServerCog):
             await self.add_cog(cog(self.frontend))
+        await self.add_cog(RemindersCog(self.frontend, tick_seconds=self.cfg.tick_seconds))
         await self.sync_if_changed()
 
     async def sync_if_changed(self) -> None:
@@ -101,9 +102,9 @@ class BlackAngelBot(commands.Bot):
         try:
             await super().close()
         finally:
-            store, self.store = self.store, None
-            if store is not None:
-                await store.close()
+            if self.store is not None:
+                await self.store.close()
+                self.store = None  # only once it is closed: "None" means closed
                 log.info("store closed")
 
     async def on_ready(self) -> None:

@@ -16,6 +16,8 @@ class Config:
     test_guild_id: int | None
     reminder_minutes: int
     max_reminders: int
+    #: how often reminders, timeouts and lobby lifetimes are checked
+    tick_seconds: float = 60.0
 
     @classmethod
     def from_env(cls, *, load_dotenv: bool = True) -> Config:
@@ -31,4 +33,5 @@ class Config:
             test_guild_id=int(guild) if guild.isdigit() else None,
             reminder_minutes=int(os.environ.get("REMINDER_MINUTES") or 12 * 60),
             max_reminders=int(os.environ.get("MAX_REMINDERS") or 3),
+            tick_seconds=float(os.environ.get("TICK_SECONDS") or 60),
         )

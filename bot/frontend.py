@@ -191,15 +191,27 @@ class Frontend:
             except discord.HTTPException:
                 log.info("channel %s: turn message gone; posting a new one", cid)
         old = tracked.message if tracked is not None else pressed
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
-                await old.edit(view=None)
+        if not game_id:  # e.g. the game just ended, and the bot restarted since its last post
+            game_id = await self.svc.current_game_id(cid) or 0
         if view is None and game_id and not reply.file:
             view = tools_view(game_id)
         kwargs = _kw(reply)
         if view is not None:
             kwargs["view"] = view
-        msg = await channel.send(reply.text or "…", allowed_mentions=_mentions(reply), **kwargs)
+        try:
+            msg = await channel.send(reply.text or "…", allowed_mentions=_mentions(reply), **kwargs)
+        except discord.HTTPException:
+            # Keep the game playable: the old message shows the new state and
+            # buttons (an edit of our own message needs neither Send Messages nor
+            # Attach Files); the caller tells the user what went wrong.
+            if old is not None and turn is not None:
+                with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
+                    await old.edit(content=reply.text or "…", view=view, attachments=[])
+                    self.turn_msgs[cid] = TurnMessage(old, turn.game_id, decider)
+            raise
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
+                await old.edit(view=None)
         if turn is not None:
             self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider)
         else:
@@ -379,9 +391,9 @@ class Frontend:
 
     async def _undo(self, interaction: discord.Interaction, game_id: int) -> None:
         """The Undo button: refused privately, or the channel's message updated."""
-        await interaction.response.defer()
         if not await self._current(interaction, game_id):
             return
+        await interaction.response.defer()
         actor = await self.actor(interaction)
         reply = await self.svc.undo(self.channel_id(interaction), actor)
         if not reply.ok:

@@ -61,7 +61,7 @@ def whole_number(word: str | None, usage: str, *, default: int | None = None) ->
         if default is None:
             raise Usage(usage)
         return default
-    if not word.isdigit():
+    if not _number(word):
         raise Usage(f"{usage} (`{word}` is not a whole number)")
     return int(word)
 
@@ -83,7 +83,7 @@ def parse_new(args: list[str]) -> tuple[int, bool, str | None, str]:
     """(players, advanced, difficulty, order) of ``new``'s words, in any order."""
     players, advanced, difficulty, order = 2, False, None, "random"
     for word in (a.lower() for a in args):
-        if word.isdigit():
+        if _number(word):
             players = int(word)
         elif word == "advanced":
             advanced = True
@@ -96,6 +96,11 @@ def parse_new(args: list[str]) -> tuple[int, bool, str | None, str]:
         else:
             raise Usage(f"{NEW_USAGE} (I don't know `{word}`)")
     return players, advanced, difficulty, order
+
+
+def _number(word: str) -> bool:
+    """A plain number ("12"): ASCII digits only ("²".isdigit() is true too)."""
+    return word.isascii() and word.isdigit()
 
 
 def user_id(name: str) -> int:
@@ -306,7 +311,7 @@ class Local:
         if not words:
             return None
         cmd, args = words[0].lower(), words[1:]
-        if cmd.isdigit():
+        if _number(cmd):
             cmd, args = "play", [cmd]
         arg = " ".join(args)
         if cmd in ("quit", "exit", "q"):

@@ -240,30 +240,42 @@ class ActionLogMixin(StoreBase[G]):
         return await self._read(fn)
 
     async def read_log(self, game_id: int, *, full: bool = False) -> GameLog:
-        """Raw game data in one consistent read: record, seats, newest snapshot and
-        the actions after it (every action if ``full``). No engine involved."""
+        """Raw game data in one consistent read: record, seats, the two newest
+        snapshots and the actions after the older of them (every action if
+        ``full`` or if there is only one snapshot), and why the game was set
+        aside, if it was. No engine involved."""
 
         async def fn(db: Conn) -> GameLog:
             game = await self._get_game(db, game_id)
             seats = await self._get_seats(db, game_id)
-            row = await db.one(
+            rows = await db.all(
                 "SELECT game_id, seq, state, created_at FROM snapshots WHERE game_id = ?"
-                " ORDER BY seq DESC LIMIT 1",
+                " ORDER BY seq DESC LIMIT 2",
                 (game_id,),
             )
-            snap = snapshot_row(row) if row else None
-            after = 0 if (full or snap is None) else snap.seq
+            snaps = [snapshot_row(r) for r in rows]
+            snap = snaps[0] if snaps else None
+            prev = snaps[1] if len(snaps) > 1 else None
+            after = 0 if (full or prev is None) else prev.seq
             rows = await db.all(
                 "SELECT game_id, seq, seat, user_id, action, created_at FROM actions"
                 " WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after),
             )
-            return GameLog(game, seats, snap, [action_row(r) for r in rows])
+            fault = await db.one("SELECT reason FROM game_faults WHERE game_id = ?", (game_id,))
+            return GameLog(
+                game,
+                seats,
+                snap,
+                [action_row(r) for r in rows],
+                previous=prev,
+                fault=fault[0] if fault else None,
+            )
 
         return await self._read(fn)
 
     async def read_running_logs(self) -> list[GameLog]:
-        """:meth:`read_log` for every running/paused game, in four queries (start-up)."""
+        """:meth:`read_log` for every running/paused game, in five queries (start-up)."""
 
         async def fn(db: Conn) -> list[GameLog]:
             games = [
@@ -279,23 +291,42 @@ class ActionLogMixin(StoreBase[G]):
                 " ORDER BY s.game_id, s.seat",
             ):
                 seats[r[0]].append(seat_row(r))
-            snaps: dict[int, SnapshotRecord] = {}
+            snaps: dict[int, list[SnapshotRecord]] = {g.id: [] for g in games}
             for r in await db.all(
                 "SELECT s.game_id, s.seq, s.state, s.created_at FROM games g JOIN snapshots s"
-                " ON s.game_id = g.id AND s.seq = (SELECT MAX(seq) FROM snapshots WHERE game_id = g.id)"
-                f" WHERE g.status IN {RUNNING_SQL}",
+                " ON s.game_id = g.id AND s.seq IN (SELECT seq FROM snapshots"
+                " WHERE game_id = g.id ORDER BY seq DESC LIMIT 2)"
+                f" WHERE g.status IN {RUNNING_SQL} ORDER BY s.game_id, s.seq DESC",
             ):
-                snaps[r[0]] = snapshot_row(r)
+                snaps[r[0]].append(snapshot_row(r))
             actions: dict[int, list[ActionRecord]] = {g.id: [] for g in games}
             for r in await db.all(
                 "SELECT a.game_id, a.seq, a.seat, a.user_id, a.action, a.created_at"
                 " FROM games g JOIN actions a ON a.game_id = g.id"
                 f" WHERE g.status IN {RUNNING_SQL}"
-                " AND a.seq > COALESCE((SELECT MAX(seq) FROM snapshots WHERE game_id = g.id), 0)"
+                " AND a.seq > COALESCE((SELECT seq FROM snapshots WHERE game_id = g.id"
+                " ORDER BY seq DESC LIMIT 1 OFFSET 1), 0)"
                 " ORDER BY a.game_id, a.seq",
             ):
                 actions[r[0]].append(action_row(r))
-            return [GameLog(g, seats[g.id], snaps.get(g.id), actions[g.id]) for g in games]
+            faults = {
+                r[0]: r[1]
+                for r in await db.all(
+                    "SELECT f.game_id, f.reason FROM game_faults f JOIN games g"
+                    f" ON g.id = f.game_id WHERE g.status IN {RUNNING_SQL}"
+                )
+            }
+            return [
+                GameLog(
+                    g,
+                    seats[g.id],
+                    snaps[g.id][0] if snaps[g.id] else None,
+                    actions[g.id],
+                    previous=snaps[g.id][1] if len(snaps[g.id]) > 1 else None,
+                    fault=faults.get(g.id),
+                )
+                for g in games
+            ]
 
         return await self._read(fn)
 

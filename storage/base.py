@@ -40,8 +40,9 @@ DEFAULT_DB: Final = "black_angel.sqlite3"
 #: replaying up to 9 actions on load costs < 0.6 ms (apply ~0.07 ms), and
 #: 1,000 games load in ~1 s either way. Every 10th action, and always the final state.
 DEFAULT_SNAPSHOT_EVERY: Final = 10
-#: Snapshots kept per game (older ones are deleted when a new one is written).
-DEFAULT_KEEP_SNAPSHOTS: Final = 1
+#: Snapshots kept per game (older ones are deleted when a new one is written). Two,
+#: so that loading checks the newest against a replay from the one before (replay.py).
+DEFAULT_KEEP_SNAPSHOTS: Final = 2
 
 SnapshotArg = JsonDict | str | Callable[[], JsonDict] | None
 

@@ -68,3 +68,43 @@ class EngineCodec:
 
     def version(self, game: Any) -> int:
         return int(game.state.decisions)
+
+    def check_import(
+        self,
+        game: Any,
+        record: JsonDict,
+        seats: list[JsonDict],
+        actions: list[JsonDict],
+        status: str,
+        new_status: str,
+    ) -> None:
+        """What an imported document claims beyond its log, checked against the
+        replayed ``game``: seats, colours, who acted, the status and the result
+        (``status``: the document's; ``new_status``: the one it is imported as).
+        Raises ValueError saying what does not match."""
+        state = game.state
+        want = len(state.players)
+        if len(seats) != want:
+            raise ValueError(
+                f"the options are for {want} player(s) but the export lists {len(seats)} seat(s)"
+            )
+        for i, s in enumerate(seats):
+            colour = s.get("colour")
+            real = state.players[i].colour.value
+            if colour is not None and colour != real:
+                raise ValueError(f"seat {i + 1} is {real} in the replay, not {colour}")
+        for a in actions:
+            if a.get("seat") is not None and a.get("seat") != a["action"].get("seat"):
+                raise ValueError(f"action #{a['seq']} is filed under another seat than it names")
+        over = bool(game.is_over)
+        if over and status != "finished":
+            raise ValueError(f"the log ends the game, but the export says it is {status}")
+        if status == "finished" and not over:
+            raise ValueError("the export says the game is finished, but its log does not end it")
+        claimed = record.get("result")
+        if over and claimed != game.result:
+            raise ValueError("game.result is not the result the log replays to")
+        if not over and claimed is not None:
+            raise ValueError("the export has a result, but its log does not end the game")
+        if over and new_status in ("running", "paused"):
+            raise ValueError(f"the game is over; it cannot be imported as {new_status}")

@@ -15,6 +15,10 @@ the bot can catch one type at its edge and still tell the cases apart:
 - :class:`SchemaError`: the database file is newer than this code, or a
   migration failed (it is rolled back).
 - :class:`ExportFormatError`: an export document that cannot be imported.
+- :class:`SnapshotMismatchError`, :class:`GameSetAsideError`: a game whose
+  snapshot disagrees with its log, and a game set aside after a failed check.
+- :class:`LeaseHeldError`, :class:`LeaseLostError`: another bot instance holds
+  the database; this instance's lease was taken over.
 """
 
 from __future__ import annotations
@@ -65,6 +69,28 @@ class CorruptGameError(StorageError):
         self.game_id = game_id
         self.reason = reason
         super().__init__(f"game {game_id} is corrupt: {reason}")
+
+
+class SnapshotMismatchError(CorruptGameError):
+    """A snapshot that can be read but is not the state its log replays to: one
+    of the two is damaged, and nobody can tell which without a look."""
+
+
+class GameSetAsideError(CorruptGameError):
+    """The game failed a check earlier and is set aside until a moderator repairs it."""
+
+
+class LeaseHeldError(StorageError):
+    """Another running instance holds the lease for this database (or shard range)."""
+
+    def __init__(self, scope: str, holder: object, message: str) -> None:
+        self.scope = scope
+        self.holder = holder
+        super().__init__(message)
+
+
+class LeaseLostError(StorageError):
+    """This instance's lease expired and another instance took it over."""
 
 
 class ChannelBusyError(StorageError):

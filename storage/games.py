@@ -20,8 +20,8 @@ from storage.base import (
     dumps,
     game_row,
 )
-from storage.errors import ChannelBusyError, LobbyError, NotFoundError
-from storage.models import ACTIVE_STATUSES, GameRecord, GameStatus, JsonDict, Seat
+from storage.errors import ChannelBusyError, ConflictError, LobbyError, NotFoundError
+from storage.models import ACTIVE_STATUSES, NOBODY, GameRecord, GameStatus, JsonDict, Seat
 
 
 class GamesMixin(StoreBase[G]):
@@ -220,7 +220,7 @@ class GamesMixin(StoreBase[G]):
                 if len(colours) != len(seats):
                     raise LobbyError(f"{len(colours)} colours for {len(seats)} seats")
                 seats = [
-                    Seat(s.game_id, s.seat, s.user_id, c, s.joined_at)
+                    Seat(s.game_id, s.seat, s.user_id, c, s.joined_at, s.display_name)
                     for s, c in zip(seats, colours, strict=True)
                 ]
             taken = [s.colour for s in seats if s.colour is not None]
@@ -252,7 +252,10 @@ class GamesMixin(StoreBase[G]):
         *,
         result: JsonDict | None = None,
         end_reason: str | None = None,
+        expected_revision: int | None = None,
     ) -> GameRecord:
+        """Change the status; the revision goes up (a button from before is stale).
+        ``expected_revision``: refuse with :class:`ConflictError` if the game moved on."""
         now = self._clock()
         ended = now if status in (GameStatus.FINISHED, GameStatus.ABORTED) else None
         result_json = dumps(result) if result is not None else None
@@ -260,22 +263,49 @@ class GamesMixin(StoreBase[G]):
         async def fn(db: Conn) -> GameRecord:
             game = await self._get_game(db, game_id)
             self._require(game, allowed, doing)
+            self._expect_revision(game, expected_revision)
             await db.execute(
                 "UPDATE games SET status = ?, updated_at = ?, ended_at = COALESCE(?, ended_at),"
-                " result = COALESCE(?, result), end_reason = COALESCE(?, end_reason) WHERE id = ?",
+                " result = COALESCE(?, result), end_reason = COALESCE(?, end_reason),"
+                " revision = revision + 1 WHERE id = ?",
                 (status.value, now, ended, result_json, end_reason, game_id),
             )
             return await self._get_game(db, game_id)
 
         return await self._write(fn)
 
-    async def pause_game(self, game_id: int) -> GameRecord:
-        """Running -> paused (actions are refused until resumed)."""
-        return await self._set_status(game_id, {GameStatus.RUNNING}, "pause", GameStatus.PAUSED)
+    @staticmethod
+    def _expect_revision(game: GameRecord, expected_revision: int | None) -> None:
+        if expected_revision is not None and game.revision != expected_revision:
+            raise ConflictError(
+                game.id,
+                game.version,
+                game.version,
+                expected_revision=expected_revision,
+                actual_revision=game.revision,
+            )
 
-    async def resume_game(self, game_id: int) -> GameRecord:
+    async def pause_game(self, game_id: int, *, expected_revision: int | None = None) -> GameRecord:
+        """Running -> paused (actions are refused until resumed)."""
+        return await self._set_status(
+            game_id,
+            {GameStatus.RUNNING},
+            "pause",
+            GameStatus.PAUSED,
+            expected_revision=expected_revision,
+        )
+
+    async def resume_game(
+        self, game_id: int, *, expected_revision: int | None = None
+    ) -> GameRecord:
         """Paused -> running."""
-        return await self._set_status(game_id, {GameStatus.PAUSED}, "resume", GameStatus.RUNNING)
+        return await self._set_status(
+            game_id,
+            {GameStatus.PAUSED},
+            "resume",
+            GameStatus.RUNNING,
+            expected_revision=expected_revision,
+        )
 
     async def finish_game(self, game_id: int, result: JsonDict | None = None) -> GameRecord:
         """Running/paused -> finished (archived), with the engine's result."""
@@ -287,7 +317,9 @@ class GamesMixin(StoreBase[G]):
             result=result,
         )
 
-    async def abort_game(self, game_id: int, reason: str | None = None) -> GameRecord:
+    async def abort_game(
+        self, game_id: int, reason: str | None = None, *, expected_revision: int | None = None
+    ) -> GameRecord:
         """Any active game (lobby included) -> aborted (archived); frees the channel."""
         return await self._set_status(
             game_id,
@@ -295,26 +327,38 @@ class GamesMixin(StoreBase[G]):
             "abort",
             GameStatus.ABORTED,
             end_reason=reason or "aborted",
+            expected_revision=expected_revision,
         )
 
-    async def replace_player(self, game_id: int, seat: int, user_id: int) -> Seat:
-        """Give ``seat`` of an active game to another user (a moderator's substitution)."""
+    async def replace_player(
+        self, game_id: int, seat: int, user_id: int, *, expected_revision: int | None = None
+    ) -> Seat:
+        """Give ``seat`` of an active game to another user (a moderator's substitution).
+
+        ``user_id`` 0 means nobody (the bot plays the seat); several seats may
+        have it. The revision goes up, so the old player's buttons are stale
+        in every process. ``expected_revision``: as for :meth:`pause_game`.
+        """
         now = self._clock()
 
         async def fn(db: Conn) -> Seat:
             game = await self._get_game(db, game_id)
             self._require(game, ACTIVE_STATUSES, "replace a player")
+            self._expect_revision(game, expected_revision)
             seats = await self._get_seats(db, game_id)
             target = [s for s in seats if s.seat == seat]
             if not target:
                 raise NotFoundError(f"game {game_id} has no seat {seat}")
-            if any(s.user_id == user_id and s.seat != seat for s in seats):
+            if user_id != NOBODY and any(s.user_id == user_id and s.seat != seat for s in seats):
                 raise LobbyError(f"user {user_id} already holds another seat in game {game_id}")
             await db.execute(
                 "UPDATE seats SET user_id = ?, display_name = NULL WHERE game_id = ? AND seat = ?",
                 (user_id, game_id, seat),
             )
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await db.execute(
+                "UPDATE games SET updated_at = ?, revision = revision + 1 WHERE id = ?",
+                (now, game_id),
+            )
             old = target[0]
             return Seat(game_id, seat, user_id, old.colour, old.joined_at)
 

@@ -20,6 +20,10 @@ JsonDict = dict[str, Any]
 G = TypeVar("G")
 
 
+#: The user id of a seat nobody holds any more (a removed player): the bot plays it.
+NOBODY = 0
+
+
 class GameStatus(StrEnum):
     LOBBY = "lobby"  # players joining; no engine game yet, no seed
     RUNNING = "running"
@@ -147,14 +151,19 @@ class SnapshotRecord:
 class GameLog:
     """Everything needed to rebuild a game, read in one consistent transaction.
 
-    ``actions`` are the actions after ``snapshot`` (all of them when
-    ``snapshot`` is None, or when the log was read with ``full=True``).
+    ``snapshot`` is the newest snapshot and ``previous`` the one before it;
+    ``actions`` are the actions after ``previous`` (all of them when there is
+    no previous snapshot, or when the log was read with ``full=True``), so the
+    newest snapshot can be checked against a replay. ``fault``: why the game
+    was set aside (``game_faults``), if it was.
     """
 
     record: GameRecord
     seats: list[Seat]
     snapshot: SnapshotRecord | None
     actions: list[ActionRecord]
+    previous: SnapshotRecord | None = None
+    fault: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

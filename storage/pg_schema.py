@@ -156,14 +156,37 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
         6,
         MIGRATIONS[5].description,
         (
+            """
+            CREATE TABLE instance_leases (
+                scope           TEXT PRIMARY KEY,
+                owner           TEXT NOT NULL,
+                acquired_at     DOUBLE PRECISION NOT NULL,
+                heartbeat_at    DOUBLE PRECISION NOT NULL,
+                expires_at      DOUBLE PRECISION NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE game_faults (
+                game_id         BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                reason          TEXT NOT NULL,
+                detected_at     DOUBLE PRECISION NOT NULL,
+                notified_at     DOUBLE PRECISION
+            )
+            """,
+        ),
+    ),
+    Migration(
+        7,
+        MIGRATIONS[6].description,
+        (
             "ALTER TABLE seats ADD COLUMN display_name TEXT",
             "ALTER TABLE guild_settings ADD COLUMN lobby_days BIGINT"
             " CHECK (lobby_days IS NULL OR lobby_days > 0)",
         ),
     ),
     Migration(
-        7,
-        MIGRATIONS[6].description,
+        8,
+        MIGRATIONS[7].description,
         (
             """
             CREATE TABLE notify_prefs (

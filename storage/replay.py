@@ -1,9 +1,12 @@
 """Rebuilding engine games from the log: load, load all at start-up, verify.
 
-Loading a game = newest snapshot + replay of the actions after it. A snapshot
-that cannot be restored falls back to a full replay of the log (logged as a
-warning); a game whose log does not replay raises :class:`CorruptGameError`
-naming that game only, so the other games still load.
+Loading a game = the previous snapshot + replay of the actions after it,
+checked against the newest snapshot on the way (a snapshot is only trusted
+once the log agrees with it). A snapshot that cannot be restored falls back to
+a full replay of the log (logged as a warning); one that disagrees with its
+log raises :class:`SnapshotMismatchError`, and a game whose log does not
+replay raises :class:`CorruptGameError`, naming that game only, so the other
+games still load.
 """
 
 from __future__ import annotations
@@ -14,7 +17,12 @@ from typing import Any
 
 from storage.actions import ActionLogMixin
 from storage.base import G
-from storage.errors import CorruptGameError, GameStateError
+from storage.errors import (
+    CorruptGameError,
+    GameSetAsideError,
+    GameStateError,
+    SnapshotMismatchError,
+)
 from storage.models import (
     STARTED_STATUSES,
     ActionRecord,
@@ -91,31 +99,64 @@ class ReplayMixin(ActionLogMixin[G]):
                 record.id, f"action log ends at #{last} but the game is at version {record.version}"
             )
 
-    def rebuild(self, game_log: GameLog) -> LoadedGame[G]:
-        """The engine game for a log: newest snapshot + replay of later actions.
+    def rebuild(self, game_log: GameLog, *, from_seed: bool = False) -> LoadedGame[G]:
+        """The engine game for a log, with its newest snapshot checked.
 
-        Falls back to a full replay when the snapshot cannot be restored, if the
-        log holds every action (``read_log(full=True)``); raises
-        :class:`CorruptGameError` naming the game otherwise.
+        The game is replayed from the previous snapshot (or from options and
+        seed when there is none, or with ``from_seed``) up to the newest
+        snapshot, which must equal the replayed state; then the later actions
+        are replayed. A snapshot that cannot be read at all (bad JSON, another
+        version) is no evidence against the log: it is skipped with a warning.
+        One that can be read but differs raises :class:`SnapshotMismatchError`:
+        the snapshot or the log is damaged, and a moderator must decide. A
+        game set aside earlier raises :class:`GameSetAsideError`.
         """
         record = game_log.record
         if record.status not in STARTED_STATUSES:
             raise GameStateError(f"game {record.id} is {record.status.value}: no engine game yet")
-        snap, actions = game_log.snapshot, game_log.actions
-        has_full_log = actions[0].seq == 1 if actions else record.version == 0
-        if snap is not None:
-            tail = [a for a in actions if a.seq > snap.seq]
-            try:
-                self._check_sequence(record, snap.seq + 1, tail)
-                game = self._replay(record.id, self._restore(snap), tail)
-                return LoadedGame(record, game_log.seats, game, len(tail))
-            except CorruptGameError as exc:
-                if not has_full_log:
-                    raise
-                log.warning("%s; falling back to a full replay of the log", exc)
-        self._check_sequence(record, 1, actions)
-        game = self._replay(record.id, self._new(record), actions)
-        return LoadedGame(record, game_log.seats, game, len(actions))
+        if game_log.fault is not None:
+            raise GameSetAsideError(record.id, f"set aside: {game_log.fault}")
+        snap, prev, actions = game_log.snapshot, game_log.previous, game_log.actions
+        if from_seed or prev is None:
+            base_seq, game = 0, self._new(record)
+        else:
+            base_seq, game = prev.seq, self._restore(prev)
+        tail = [a for a in actions if a.seq > base_seq]
+        self._check_sequence(record, base_seq + 1, tail)
+        replayed = len(tail)  # after the newest snapshot that agrees with the log
+        if snap is not None and snap.seq >= base_seq:
+            upto = snap.seq - base_seq
+            self._replay(record.id, game, tail[:upto])
+            if self._check_snapshot(record, game, snap, from_seed=base_seq == 0):
+                replayed -= upto
+            tail = tail[upto:]
+        self._replay(record.id, game, tail)
+        return LoadedGame(record, game_log.seats, game, replayed)
+
+    def _check_snapshot(
+        self, record: GameRecord, game: G, snap: SnapshotRecord, *, from_seed: bool
+    ) -> bool:
+        """The replayed ``game`` (at ``snap.seq``) must equal the stored snapshot.
+        False: the snapshot is unreadable (skipped); raises if it disagrees."""
+        try:
+            stored = snap.state
+        except CorruptGameError as exc:
+            log.warning("%s; falling back to a full replay of the log", exc)
+            return False
+        diff = first_difference(self.codec.dump(game), stored)
+        if diff is None:
+            return True
+        try:
+            self._restore(snap)
+        except CorruptGameError as exc:  # unreadable or of another version: only a bad cache
+            log.warning("%s; falling back to a full replay of the log", exc)
+            return False
+        where = "options and seed" if from_seed else "the snapshot before it"
+        raise SnapshotMismatchError(
+            record.id,
+            f"the snapshot at version {snap.seq} is not what its log replays to "
+            f"(replayed from {where}): {diff}",
+        )
 
     def _restore(self, snap: SnapshotRecord) -> G:
         state = snap.state
@@ -144,11 +185,15 @@ class ReplayMixin(ActionLogMixin[G]):
     async def _rebuild_or_reread(self, game_log: GameLog) -> LoadedGame[G]:
         try:
             return self.rebuild(game_log)
-        except CorruptGameError:
-            if game_log.snapshot is None:
-                raise
-            # The snapshot or its tail is unusable: retry from the whole log (the truth).
-            return self.rebuild(await self.read_log(game_log.record.id, full=True))
+        except GameSetAsideError:
+            raise
+        except CorruptGameError as exc:
+            if game_log.previous is None:
+                raise  # already replayed from options and seed
+            # The previous snapshot or the log after it is unusable, or they
+            # disagree with the newest snapshot: retry from the whole log (the truth).
+            log.warning("%s; checking against a full replay of the log", exc)
+            return self.rebuild(await self.read_log(game_log.record.id, full=True), from_seed=True)
 
     async def load_running_games(self) -> LoadReport[G]:
         """Every running/paused game, rebuilt; a broken game is reported in

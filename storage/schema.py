@@ -164,6 +164,34 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         6,
+        "one running bot per database (instance leases); games set aside after a failed check",
+        (
+            # scope: "all", or a shard range such as "shards:0-3"; a lease is
+            # held while expires_at is in the future and renewed by heartbeats.
+            """
+            CREATE TABLE instance_leases (
+                scope           TEXT PRIMARY KEY,
+                owner           TEXT NOT NULL,
+                acquired_at     REAL NOT NULL,
+                heartbeat_at    REAL NOT NULL,
+                expires_at      REAL NOT NULL
+            )
+            """,
+            # A game whose snapshot disagrees with its log (or whose log does not
+            # replay) is set aside until a moderator repairs it; notified_at: the
+            # channel has been told.
+            """
+            CREATE TABLE game_faults (
+                game_id         INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                reason          TEXT NOT NULL,
+                detected_at     REAL NOT NULL,
+                notified_at     REAL
+            )
+            """,
+        ),
+    ),
+    Migration(
+        7,
         "display names stored with the seat; a guild's lobby lifetime",
         (
             # The name a player was last seen with, so images name them after
@@ -175,7 +203,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
-        7,
+        8,
         "players' DM notices and quiet hours, turns announced by DM, servers' game threads",
         (
             # quiet_start/quiet_end: minutes after the player's midnight (NULL:

@@ -16,6 +16,9 @@ each in its own module:
 - :mod:`storage.replay`: rebuilding engine games (load, load all, verify).
 - :mod:`storage.settings`: guild, player and per-game settings.
 - :mod:`storage.transfer`: import and export documents.
+- :mod:`storage.faults`: games set aside after a failed check; repair from the log.
+- :mod:`storage.lease`: one running bot per database (or shard range).
+- :mod:`storage.tick`: what the reminder tick needs, in one query.
 - :mod:`storage.backend`: the interface the queries run through, and
   :mod:`storage.sqlite`, the backend for a database file.
 """
@@ -36,14 +39,26 @@ from storage.base import (
     dumps,
     new_seed,
 )
+from storage.faults import FaultsMixin
 from storage.games import GamesMixin
+from storage.lease import LeaseMixin
 from storage.notify import NotifyMixin
 from storage.replay import ReplayMixin, first_difference
 from storage.settings import SettingsMixin
+from storage.tick import TickMixin
 from storage.transfer import EXPORT_FORMAT, EXPORT_VERSION, TransferMixin
 
 
-class Store(GamesMixin[G], ReplayMixin[G], TransferMixin[G], SettingsMixin[G], NotifyMixin[G]):
+class Store(
+    GamesMixin[G],
+    FaultsMixin[G],
+    ReplayMixin[G],
+    TransferMixin[G],
+    SettingsMixin[G],
+    LeaseMixin[G],
+    TickMixin[G],
+    NotifyMixin[G],
+):
     """Async store for Black Angel games.
 
     Use as ``async with Store(path) as store: ...`` or

@@ -18,6 +18,7 @@ from storage.base import ACTIVE_SQL, G, check_seed, dumps, is_int
 from storage.errors import ChannelBusyError, ExportFormatError
 from storage.models import (
     ACTIVE_STATUSES,
+    NOBODY,
     STARTED_STATUSES,
     GameRecord,
     GameStatus,
@@ -27,6 +28,11 @@ from storage.models import (
 #: Export document format name and version.
 EXPORT_FORMAT: Final = "black-angel/game-export"
 EXPORT_VERSION: Final = 1
+#: The largest export document accepted (a finished 4-player game is ~100 KB).
+MAX_EXPORT_BYTES: Final = 5 * 1024 * 1024
+#: Deepest nesting of JSON arrays/objects accepted (real exports nest 5 deep).
+MAX_EXPORT_DEPTH: Final = 32
+_INT64 = 2**63
 
 
 class TransferMixin(ActionLogMixin[G]):
@@ -73,7 +79,7 @@ class TransferMixin(ActionLogMixin[G]):
 
     async def import_game(
         self,
-        doc: JsonDict | str,
+        doc: JsonDict | str | bytes,
         channel_id: int,
         *,
         guild_id: int | None = None,
@@ -89,7 +95,7 @@ class TransferMixin(ActionLogMixin[G]):
         a snapshot; an import whose replay fails raises
         :class:`ExportFormatError` and writes nothing.
         """
-        parsed = _parse_export(doc)
+        parsed = parse_export(doc)
         g, seats, actions = parsed["game"], parsed["seats"], parsed["actions"]
         new_status = GameStatus(status) if status is not None else GameStatus(g["status"])
         if new_status in STARTED_STATUSES and g["seed"] is None:
@@ -100,12 +106,23 @@ class TransferMixin(ActionLogMixin[G]):
         if verify and new_status in STARTED_STATUSES:
             try:
                 game = self.codec.new_game(g["options"], g["seed"])
-                for a in actions:
-                    self.codec.apply(game, a["action"])
             except Exception as exc:
                 raise ExportFormatError(
-                    f"the exported log does not replay: {type(exc).__name__}: {exc}"
+                    f"the game cannot be set up from its options: {type(exc).__name__}: {exc}"
                 ) from exc
+            for a in actions:
+                try:
+                    self.codec.apply(game, a["action"])
+                except Exception as exc:
+                    raise ExportFormatError(
+                        f"action #{a['seq']} does not replay: {type(exc).__name__}: {exc}"
+                    ) from exc
+            check = getattr(self.codec, "check_import", None)
+            if check is not None:
+                try:
+                    check(game, g, seats, actions, g["status"], new_status.value)
+                except ValueError as exc:
+                    raise ExportFormatError(str(exc)) from exc
             snap_json = dumps(self.codec.dump(game))
         now = self._clock()
         ended = (
@@ -173,13 +190,26 @@ class TransferMixin(ActionLogMixin[G]):
         return await self._write(fn)
 
 
-def _parse_export(doc: JsonDict | str) -> dict[str, Any]:
+def parse_export(doc: JsonDict | str | bytes) -> dict[str, Any]:
     """Validate an export document; return it (decoded) or raise ExportFormatError."""
-    if isinstance(doc, str):
+    if isinstance(doc, str | bytes):
+        size = len(doc.encode() if isinstance(doc, str) else doc)
+        if size > MAX_EXPORT_BYTES:
+            raise ExportFormatError(
+                f"the file is {size / 2**20:.1f} MiB; an export is at most "
+                f"{MAX_EXPORT_BYTES // 2**20} MiB"
+            )
         try:
             doc = json.loads(doc)
-        except ValueError as exc:
+        except RecursionError as exc:
+            raise ExportFormatError("the JSON is nested too deeply to be an export") from exc
+        except ValueError as exc:  # UnicodeDecodeError included
             raise ExportFormatError(f"not JSON: {exc}") from exc
+    depth = _depth(doc)
+    if depth > MAX_EXPORT_DEPTH:
+        raise ExportFormatError(
+            f"the JSON is nested {depth} deep; an export nests at most {MAX_EXPORT_DEPTH} deep"
+        )
     if not isinstance(doc, dict):
         raise ExportFormatError("an export is a JSON object")
     if doc.get("format") != EXPORT_FORMAT:
@@ -205,16 +235,60 @@ def _parse_export(doc: JsonDict | str) -> dict[str, Any]:
             raise ExportFormatError(str(exc)) from exc
     if g.get("result") is not None and not isinstance(g["result"], dict):
         raise ExportFormatError("game.result must be an object or null")
+    for key in ("guild_id", "channel_id", "created_by"):
+        _check_id(g.get(key), f"game.{key}")
+    for key in ("created_at", "started_at", "ended_at"):
+        _check_time(g.get(key), f"game.{key}")
+    users: set[int] = set()
     for i, s in enumerate(seats):
         if not (isinstance(s, dict) and s.get("seat") == i and is_int(s.get("user_id"))):
             raise ExportFormatError(f"seats[{i}] must be {{'seat': {i}, 'user_id': int, ...}}")
+        _check_id(s["user_id"], f"seats[{i}].user_id")
+        _check_time(s.get("joined_at"), f"seats[{i}].joined_at")
+        if s.get("colour") is not None and not isinstance(s["colour"], str):
+            raise ExportFormatError(f"seats[{i}].colour must be a colour name or null")
+        if s["user_id"] in users and s["user_id"] != NOBODY:
+            raise ExportFormatError(f"user {s['user_id']} holds two seats")
+        users.add(s["user_id"])
     for i, a in enumerate(actions, start=1):
         if not (isinstance(a, dict) and a.get("seq") == i and isinstance(a.get("action"), dict)):
             raise ExportFormatError(
                 f"actions[{i - 1}] must be {{'seq': {i}, 'action': object, ...}}"
             )
+        _check_id(a.get("seat"), f"actions[{i - 1}].seat")
+        _check_id(a.get("user_id"), f"actions[{i - 1}].user_id")
+        _check_time(a.get("created_at"), f"actions[{i - 1}].created_at")
     if g.get("version") is not None and g["version"] != len(actions):
         raise ExportFormatError(
             f"game.version is {g['version']} but the export holds {len(actions)} actions"
         )
     return {"game": g, "seats": seats, "actions": actions}
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays/objects nest in ``value`` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict | list):
+            deepest = max(deepest, d)
+            if deepest > MAX_EXPORT_DEPTH:
+                return deepest
+            stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
+
+
+def _check_id(value: Any, what: str) -> None:
+    """An optional id that fits the database's 64-bit integers."""
+    if value is None:
+        return
+    if not is_int(value) or not -_INT64 <= value < _INT64:
+        raise ExportFormatError(f"{what} must be a 64-bit integer id, not {str(value)[:40]}")
+
+
+def _check_time(value: Any, what: str) -> None:
+    """An optional timestamp (seconds since 1970), finite and of a sane size."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) < 1e12:
+        raise ExportFormatError(f"{what} must be a time in seconds, not {str(value)[:40]}")

@@ -7,23 +7,31 @@ import dataclasses
 import logging
 import os
 import time
-from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import quiet
+from bot.service.cache import GameCache
 from bot.service.format import Fmt, PlainFmt
+from bot.service.instance import InstanceLease, OnLost
 from bot.service.model import (
     DEFAULT_MAX_REMINDERS,
     DEFAULT_REMINDER_MINUTES,
     Entry,
+    GameSetAside,
     TurnPrompt,
 )
 from storage import (
+    DEFAULT_LEASE_SECONDS,
+    CorruptGameError,
     GameRecord,
+    GameSetAsideError,
     GameSettings,
     GameStatus,
+    Lease,
+    LeaseLostError,
     NotifyPrefs,
+    StorageError,
     Store,
     new_seed,
 )
@@ -52,53 +60,171 @@ class ServiceBase:
         self.render = render
         self.seed_source = seed_source
         self.clock = clock
-        self.max_cached = max_cached
         self.max_reminders = max_reminders
         self.default_reminder_minutes = default_reminder_minutes
-        self._cache: OrderedDict[int, Entry] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.cache = GameCache(max_cached)
         self._names_seen: dict[int, str] = {}  # user id -> display name already stored
         self.render_threads = render_threads or min(4, os.cpu_count() or 2)
         self._pool: Any = None
+        #: set when this instance lost its lease to another process: every call is refused
+        self.fenced: str | None = None
+        self.instance: InstanceLease | None = None
+        self._on_lost: Callable[[str], Awaitable[None]] = _no_callback
+
+    # ------------------------------------------------------------------ one instance per database
+
+    async def claim_instance(
+        self,
+        scope: str = "all",
+        *,
+        owner: str | None = None,
+        ttl: float = DEFAULT_LEASE_SECONDS,
+        beat_seconds: float | None = None,
+        on_lost: OnLost | None = None,
+        heartbeat: bool = True,
+    ) -> Lease:
+        """Take this database's instance lease before serving anything.
+
+        Raises :class:`storage.LeaseHeldError` (its message names the holder)
+        while another process holds it. With ``heartbeat`` the lease is renewed
+        in the background; if it is ever taken over, the service is fenced
+        (every call refused) and ``on_lost(message)`` tells the front end to stop.
+        """
+        inst = InstanceLease(self.store, scope, owner=owner, ttl=ttl, beat_seconds=beat_seconds)
+        lease = await inst.claim()
+        self.instance, self.fenced = inst, None
+
+        async def lost(message: str) -> None:
+            self.fence(message)
+            if on_lost is not None:
+                result = on_lost(message)
+                if result is not None:
+                    await result
+
+        if heartbeat:
+            inst.start(lost)
+        self._on_lost = lost
+        return lease
+
+    async def heartbeat(self) -> None:
+        """Renew the lease now (the background task does this on its own)."""
+        if self.instance is None:
+            return
+        try:
+            await self.instance.heartbeat()
+        except LeaseLostError as exc:
+            await self._on_lost(str(exc))
+
+    def fence(self, message: str) -> None:
+        """Stop serving: another instance owns the database now."""
+        self.fenced = (
+            "This bot instance was replaced by another one running on the same database "
+            "and has stopped; please try again in a moment."
+        )
+        log.critical("fenced: %s", message)
+        self.cache.clear()
+
+    async def release_instance(self) -> None:
+        if self.instance is not None:
+            await self.instance.release()
+            self.instance = None
+
+    # ------------------------------------------------------------------ the cache
+
+    @property
+    def _cache(self) -> GameCache:  # the old name (bench/bot.py counts cached games)
+        return self.cache
+
+    @property
+    def max_cached(self) -> int:
+        return self.cache.max_size
+
+    @max_cached.setter
+    def max_cached(self, n: int) -> None:
+        self.cache.max_size = n
+        self.cache.evict()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
-        lk = self._locks.get(channel_id)
-        if lk is None:
-            lk = self._locks[channel_id] = asyncio.Lock()
-        return lk
+        return self.cache.lock(channel_id)
 
     def drop(self, channel_id: int) -> None:
         """Forget the cached game (the next use reloads it from storage)."""
-        self._cache.pop(channel_id, None)
+        self.cache.drop(channel_id)
 
     async def _entry(self, channel_id: int) -> Entry | None:
-        """The channel's running/paused game (cached), or None (no game or a lobby)."""
-        e = self._cache.get(channel_id)
+        """The channel's running/paused game, or None (no game, or a lobby).
+
+        For readers that do not hold the channel's lock: a cached game is
+        returned at once; a miss loads the game under the lock (so it cannot
+        overwrite a newer game a click is storing). Raises :class:`GameSetAside`
+        for a game that fails its checks."""
+        e = self.cache.get(channel_id)
         if e is not None:
-            self._cache.move_to_end(channel_id)
             return e
+        async with self.lock(channel_id):
+            return await self._current(channel_id)
+
+    async def _current(self, channel_id: int) -> Entry | None:
+        """Like :meth:`_entry`, for a caller that holds the channel's lock."""
+        e = self.cache.get(channel_id)
+        if e is not None:
+            return e
+        return await self._load(channel_id)
+
+    async def _load(self, channel_id: int) -> Entry | None:
+        """Read the channel's game from storage into the cache (lock held)."""
         rec = await self.store.active_game(channel_id)
         if rec is None or rec.status is GameStatus.LOBBY:
+            self.drop(channel_id)
             return None
-        loaded = await self.store.load_game(rec.id)
+        return self.cache.put(channel_id, await self._load_record(rec))
+
+    async def _load_record(self, rec: GameRecord) -> Entry:
+        """A started game from storage (not cached). A game whose snapshot and log
+        disagree, or whose log does not replay, is set aside: :class:`GameSetAside`."""
+        try:
+            loaded = await self.store.load_game(rec.id)
+        except CorruptGameError as exc:
+            await self._set_aside(exc)
+            raise GameSetAside(rec.id, _reason(exc)) from exc
         settings = await self.store.get_game_settings(rec.id)
-        e = Entry(loaded.record, list(loaded.seats), loaded.game, settings)
-        self._cache[channel_id] = e
-        self._evict()
-        return e
+        return Entry(loaded.record, list(loaded.seats), loaded.game, settings)
 
-    def _evict(self) -> None:
-        while len(self._cache) > self.max_cached:
-            for cid in self._cache:
-                if not self.lock(cid).locked():
-                    del self._cache[cid]
-                    break
-            else:
-                return
+    async def _set_aside(self, exc: CorruptGameError) -> None:
+        if isinstance(exc, GameSetAsideError):
+            return
+        log.error("%s: setting the game aside", exc)
+        try:
+            await self.store.set_aside(exc.game_id, _reason(exc))
+        except StorageError:
+            log.exception("game %s: could not record that it is set aside", exc.game_id)
 
-    async def _refresh(self, channel_id: int) -> Entry | None:
+    async def _reload(self, channel_id: int) -> Entry | None:
+        """Drop the cached game and read it again from storage (lock held)."""
         self.drop(channel_id)
-        return await self._entry(channel_id)
+        return await self._load(channel_id)
+
+    _refresh = _reload  # the name before the split
+
+    async def _fresh(
+        self, channel_id: int, game_id: int | None = None, revision: int | None = None
+    ) -> Entry | None:
+        """The channel's game for a click carrying ``game_id``/``revision`` (lock
+        held): when the click is newer than the cache (another process, or a
+        cache that missed a change), the game is read again from storage, so
+        the click is judged against the stored game."""
+        e = await self._current(channel_id)
+        if e is None:
+            return None
+        newer_game = game_id is not None and game_id > e.record.id
+        newer_rev = (
+            revision is not None
+            and (game_id is None or game_id == e.record.id)
+            and revision > e.revision
+        )
+        if newer_game or newer_rev:
+            e = await self._reload(channel_id)
+        return e
 
     async def _latest(self, channel_id: int) -> GameRecord | None:
         """The channel's active game, else its most recent archived one."""
@@ -112,6 +238,17 @@ class ServiceBase:
         """The id of the game a channel shows: its active game, else its latest."""
         rec = await self._latest(channel_id)
         return rec.id if rec is not None else None
+
+    async def _latest_started(self, channel_id: int) -> GameRecord | None:
+        """The channel's game to show: the active one if it has started, else the
+        most recent one that did (a lobby ended before it started has no board)."""
+        rec = await self.store.active_game(channel_id)
+        if rec is not None and rec.is_started:
+            return rec
+        for g in await self.store.list_games(channel_id=channel_id, limit=20):
+            if g.is_started and g.seed is not None:
+                return g
+        return None
 
     def who(self, e: Entry, seat: int) -> str:
         if not 0 <= seat < len(e.seats):
@@ -130,22 +267,28 @@ class ServiceBase:
             return
         await self.store.remember_name(user_id, name)
         self._names_seen[user_id] = name
-        for e in self._cache.values():
+        for cid in list(self.cache):
+            e = self.cache.get(cid)
+            if e is None:
+                continue
             e.seats = [
                 dataclasses.replace(s, display_name=name) if s.user_id == user_id else s
                 for s in e.seats
             ]
 
     async def load_all(self) -> int:
-        """Warm the cache with every running game (start-up). Returns how many."""
+        """Warm the cache with every running game (start-up). Returns how many.
+        A game that fails its checks is set aside (its channel is told by the tick)."""
         report = await self.store.load_running_games()
         settings = await self.store.get_many_game_settings(lg.record.id for lg in report.loaded)
         for lg in report.loaded:
             st = settings.get(lg.record.id) or GameSettings(lg.record.id)
-            self._cache[lg.record.channel_id] = Entry(lg.record, list(lg.seats), lg.game, st)
+            cid = lg.record.channel_id
+            async with self.lock(cid):
+                self.cache.put(cid, Entry(lg.record, list(lg.seats), lg.game, st))
         for exc in report.failed:
             log.error("game %s could not be loaded: %s", exc.game_id, exc)
-        self._evict()
+            await self._set_aside(exc)
         return len(report.loaded)
 
     async def _in_thread(self, fn: Callable[..., bytes], *args: Any) -> bytes:
@@ -231,3 +374,12 @@ class ServiceBase:
         if p.deadline:
             line += f" — auto-play {self.fmt.when(p.deadline)}"
         return line
+
+
+def _reason(exc: CorruptGameError) -> str:
+    reason = exc.reason
+    return reason.removeprefix("set aside: ")
+
+
+async def _no_callback(message: str) -> None:
+    return None

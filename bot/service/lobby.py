@@ -19,6 +19,7 @@ from bot.service.model import (
     Reply,
     ServiceError,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 from engine import EngineError, Game
@@ -76,6 +77,7 @@ class LobbyMixin(WritePath):
             return fail(f"That game cannot be set up: {exc}")
         return None
 
+    @refusing
     async def create(
         self,
         channel_id: int,
@@ -172,10 +174,10 @@ class LobbyMixin(WritePath):
                     or current.status is not GameStatus.LOBBY
                 ):
                     continue
-                await self.store.abort_game(rec.id, f"lobby expired after {days} days")
+                await self.store.abort_game(rec.id, f"lobby expired after {days} day(s)")
             out.append(
                 Reply(
-                    f"⌛ The lobby of game #{rec.id} did not start within {days} days and is "
+                    f"⌛ The lobby of game #{rec.id} did not start within {days} day{'s' if days != 1 else ''} and is "
                     f"closed. Create a new one with {command(self.fmt, 'new')}.",
                     channel_id=rec.channel_id,
                 )
@@ -192,6 +194,7 @@ class LobbyMixin(WritePath):
             raise ServiceError("The game here has already started.")
         return rec
 
+    @refusing
     async def join(self, channel_id: int, actor: Actor, colour: str | None = None) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -215,6 +218,7 @@ class LobbyMixin(WritePath):
             + self._lobby_line(seats)
         )
 
+    @refusing
     async def leave(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -234,6 +238,7 @@ class LobbyMixin(WritePath):
                 text += f"\n{self.fmt.mention(nxt)} may now start the game ({command(self.fmt, 'start')})."
         return Reply(text)
 
+    @refusing
     async def colour(self, channel_id: int, actor: Actor, colour: str | None) -> Reply:
         async with self.lock(channel_id):
             try:
@@ -253,6 +258,7 @@ class LobbyMixin(WritePath):
             for s in seats
         )
 
+    @refusing
     async def start(
         self,
         channel_id: int,
@@ -286,7 +292,9 @@ class LobbyMixin(WritePath):
                 random.Random(seed).shuffle(users)
             wishes = {s.user_id: s.colour for s in seats}
             colours = assign_colours(users, wishes)
-            final = dict(opts, colours=colours)  # the engine honours them; replays need them
+            # the engine honours the colours and replays need them; a game plays the rules
+            # current when it starts, even from a lobby opened before a deploy
+            final = dict(opts, colours=colours, rules_version=engine.RULES_VERSION)
             try:
                 game = await asyncio.to_thread(Game.new, engine.options_from_json(final), seed)
                 await self.store.start_game(
@@ -300,7 +308,7 @@ class LobbyMixin(WritePath):
             except (StorageError, EngineError) as exc:
                 log.exception("game %s: start failed", rec.id)
                 return fail(f"The game could not start: {exc}")
-            e = await self._refresh(channel_id)
+            e = await self._reload(channel_id)
             assert e is not None
             lines = [
                 f"🎲 The game starts ({'random' if order == 'random' else 'lobby'} seat order):",

@@ -4,7 +4,10 @@ to show, and the cached game (:class:`Entry`).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import ParamSpec
 
 import engine
 from engine import Game
@@ -21,6 +24,8 @@ COLOUR_NAMES = [c.value.title() for c in PLAYER_COLOURS]
 DEFAULT_REMINDER_MINUTES = 12 * 60
 DEFAULT_MAX_REMINDERS = 3
 LOG_PAGE = 15
+
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +92,43 @@ class ServiceError(Exception):
     """A user-facing refusal (the message is shown as it is)."""
 
 
+class GameSetAside(ServiceError):
+    """The channel's game failed a check on load and waits for a moderator's repair."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        self.game_id = game_id
+        self.reason = reason
+        super().__init__(set_aside_text(game_id, reason))
+
+
+def set_aside_text(game_id: int, reason: str) -> str:
+    return (
+        f"⚠️ Game #{game_id} is set aside: its stored state failed a check ({reason}). "
+        "Nothing more can be played until a moderator repairs it: `/ba mod export` saves "
+        "a copy, `/ba mod repair` rebuilds the game from its log up to the last action "
+        "that replays."
+    )
+
+
+def refusing(
+    fn: Callable[P, Awaitable[Reply]],
+) -> Callable[P, Awaitable[Reply]]:
+    """A service call whose :class:`ServiceError` becomes a private refusal."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        svc = args[0]
+        fenced = getattr(svc, "fenced", None)
+        if fenced:
+            return fail(fenced)
+        try:
+            return await fn(*args, **kwargs)
+        except ServiceError as exc:
+            return fail(str(exc))
+
+    return wrapper
+
+
 @dataclass(slots=True)
 class Entry:
     """A started game in the cache."""
@@ -106,7 +148,8 @@ class Entry:
 
     @property
     def revision(self) -> int:
-        """Bumped by every action, undo and rollback; never goes down."""
+        """Bumped by every change of the game (action, undo, rollback, pause,
+        resume, replace, remove, end, repair); never goes down."""
         return self.record.revision
 
     def user(self, seat: int) -> int:

@@ -1,7 +1,15 @@
-"""Moderators: pause, resume, end, replace or remove a player, rollback."""
+"""Moderators: pause, resume, end, replace or remove a player, rollback, repair.
+
+Every change here goes through the write path (:meth:`WritePath._change`):
+the storage call checks the revision the moderator's view was read at and
+bumps it, and the game is then read back from storage, so what is served
+afterwards is exactly what is stored, and every button shown before is stale
+in every process.
+"""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 
@@ -12,20 +20,26 @@ from bot.service.model import (
     Reply,
     ServiceError,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 from storage import (
+    STARTED_STATUSES,
     ConflictError,
-    GameStateError,
+    CorruptGameError,
+    GameRecord,
     GameStatus,
     LobbyError,
+    NotFoundError,
 )
 
 log = logging.getLogger(__name__)
 
+CHANGED = "The game changed meanwhile; nothing was {}. Look again."
+
 
 class ModerationMixin(WritePath):
-    """Moderators: pause, resume, end, replace or remove a player, rollback."""
+    """Moderators: pause, resume, end, replace or remove a player, rollback, repair."""
 
     async def is_moderator(
         self, guild_id: int | None, *, manage: bool, role_ids: Sequence[int] = ()
@@ -37,115 +51,209 @@ class ModerationMixin(WritePath):
         gs = await self.store.get_guild_settings(guild_id)
         return gs.moderator_role_id is not None and gs.moderator_role_id in role_ids
 
-    async def _mod(self, channel_id: int, actor: Actor) -> Entry:
+    @staticmethod
+    def _require_mod(actor: Actor, what: str = "do that") -> None:
         if not actor.moderator:
             raise ServiceError(
-                "Only moderators (Manage Server / Manage Channels, or the moderator role) can do that."
+                f"Only moderators (Manage Server / Manage Channels, or the moderator role) can {what}."
             )
-        e = await self._entry(channel_id)
+
+    async def _mod(self, channel_id: int, actor: Actor) -> Entry:
+        """The channel's started game for a moderator (lock held)."""
+        self._require_mod(actor)
+        e = await self._current(channel_id)
         if e is None:
             raise ServiceError("There is no game running in this channel.")
         return e
 
+    @refusing
     async def pause(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
+            e = await self._mod(channel_id, actor)
+            if e.record.status is GameStatus.PAUSED:
+                return fail("The game is already paused.")
+            gid = e.record.id
             try:
-                e = await self._mod(channel_id, actor)
-                e.record = await self.store.pause_game(e.record.id)
-            except (ServiceError, GameStateError) as exc:
-                return fail(str(exc))
+                await self._change(e, lambda rev: self.store.pause_game(gid, expected_revision=rev))
+            except ConflictError:
+                return fail(CHANGED.format("paused"))
+            await self._load(channel_id)
         return Reply(f"⏸️ {self.fmt.mention(actor.user_id)} (moderator) paused the game.")
 
+    @refusing
     async def resume(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
+            e = await self._mod(channel_id, actor)
+            if e.record.status is not GameStatus.PAUSED:
+                return fail("The game is not paused.")
+            gid = e.record.id
             try:
-                e = await self._mod(channel_id, actor)
-                e.record = await self.store.resume_game(e.record.id)
-            except (ServiceError, GameStateError) as exc:
-                return fail(str(exc))
+                await self._change(
+                    e, lambda rev: self.store.resume_game(gid, expected_revision=rev)
+                )
+            except ConflictError:
+                return fail(CHANGED.format("resumed"))
+            e2 = await self._load(channel_id)
+            assert e2 is not None
             reply = Reply(f"▶️ {self.fmt.mention(actor.user_id)} (moderator) resumed the game.\n")
-            await self._auto(e, reply)
-            await self._finish_reply(e, reply)
+            await self._auto(e2, reply)
+            await self._finish_reply(e2, reply)
             return reply
 
+    @refusing
     async def end(self, channel_id: int, actor: Actor) -> Reply:
+        """End the channel's game (a lobby too, or a game set aside): archived."""
         async with self.lock(channel_id):
-            if not actor.moderator:
-                return fail("Only moderators can end a game.")
+            self._require_mod(actor, "end a game")
             rec = await self.store.active_game(channel_id)
             if rec is None:
                 return fail("There is no game in this channel.")
-            await self.store.abort_game(rec.id, f"ended by moderator {actor.user_id}")
-            self.drop(channel_id)
+            try:
+                await self.store.abort_game(
+                    rec.id, f"ended by moderator {actor.user_id}", expected_revision=rec.revision
+                )
+            except ConflictError:
+                return fail(CHANGED.format("ended"))
+            finally:
+                self.drop(channel_id)
         return Reply(
             f"⏹️ {self.fmt.mention(actor.user_id)} (moderator) ended game #{rec.id}. "
             "It stays archived (board, log and export still work)."
         )
 
+    @refusing
     async def replace(
         self, channel_id: int, actor: Actor, seat: int, new_user: int, name: str | None = None
     ) -> Reply:
         """Give ``seat`` (0-based) to ``new_user`` (BOT_USER: nobody, the bot plays it);
         ``name``: the new player's display name."""
         async with self.lock(channel_id):
-            if not actor.moderator:
-                return fail("Only moderators can replace or remove players.")
+            self._require_mod(actor, "replace or remove players")
             rec = await self.store.active_game(channel_id)
             if rec is None:
                 return fail("There is no game in this channel.")
-            seats = await self.store.get_seats(rec.id)
-            if not 0 <= seat < len(seats):
+            if rec.status is GameStatus.LOBBY:
+                return await self._replace_in_lobby(rec, actor, seat, new_user)
+            e = await self._mod(channel_id, actor)
+            if not 0 <= seat < len(e.seats):
                 return fail(f"There is no seat {seat + 1}.")
-            old = seats[seat].user_id
-            if rec.status is GameStatus.LOBBY and new_user == BOT_USER:
-                await self.store.leave_game(rec.id, old)
-                return Reply(
-                    f"{self.fmt.mention(actor.user_id)} (moderator) removed "
-                    f"{self.fmt.mention(old)} from the lobby."
-                )
+            old = e.user(seat)
+            if old == new_user:
+                return fail(f"Seat {seat + 1} is already played by {self.fmt.mention(old)}.")
+            gid = e.record.id
             try:
-                await self.store.replace_player(rec.id, seat, new_user)
+                await self._change(
+                    e,
+                    lambda rev: self.store.replace_player(
+                        gid, seat, new_user, expected_revision=rev
+                    ),
+                )
             except LobbyError:
                 return fail("That user already holds another seat in this game.")
+            except ConflictError:
+                return fail(CHANGED.format("changed"))
+            e2 = await self._load(channel_id)
+            assert e2 is not None
             if name and new_user != BOT_USER:
                 self._names_seen.pop(new_user, None)
                 await self.remember_name(new_user, name)
-            e = await self._refresh(channel_id)
             who = (
-                f"{e.game.name(seat)} is now played by {self.fmt.mention(new_user)}"
+                f"{e2.game.name(seat)} is now played by {self.fmt.mention(new_user)}"
                 if new_user != BOT_USER
-                else f"{e.game.name(seat)} is now played by the bot (simplest legal choices)"
+                else f"{e2.game.name(seat)} is now played by the bot (simplest legal choices)"
             )
             reply = Reply(
                 f"🔁 {self.fmt.mention(actor.user_id)} (moderator) replaced "
                 f"{self.fmt.mention(old)}: {who}.\n"
             )
-            if e is not None:
-                await self._auto(e, reply)
-                await self._finish_reply(e, reply)
+            await self._auto(e2, reply)
+            await self._finish_reply(e2, reply)
             return reply
 
+    async def _replace_in_lobby(
+        self, rec: GameRecord, actor: Actor, seat: int, new_user: int
+    ) -> Reply:
+        """A lobby has seats but no engine game yet: only the seat changes."""
+        seats = await self.store.get_seats(rec.id)
+        if not 0 <= seat < len(seats):
+            return fail(f"There is no seat {seat + 1} in the lobby ({len(seats)} joined).")
+        old = seats[seat].user_id
+        mod = self.fmt.mention(actor.user_id)
+        if new_user == BOT_USER:
+            await self.store.leave_game(rec.id, old)
+            return Reply(f"{mod} (moderator) removed {self.fmt.mention(old)} from the lobby.")
+        if old == new_user:
+            return fail(f"Seat {seat + 1} is already {self.fmt.mention(old)}'s.")
+        try:
+            await self.store.replace_player(rec.id, seat, new_user)
+        except LobbyError:
+            return fail("That user is already in this lobby.")
+        return Reply(
+            f"🔁 {mod} (moderator) gave {self.fmt.mention(old)}'s lobby seat "
+            f"{seat + 1} to {self.fmt.mention(new_user)}."
+        )
+
+    @refusing
     async def rollback(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
-            try:
-                e = await self._mod(channel_id, actor)
-            except ServiceError as exc:
-                return fail(str(exc))
+            e = await self._mod(channel_id, actor)
             if e.version == 0:
                 return fail("There is no action to roll back.")
             try:
                 await self._truncate(e, e.version - 1, "rollback")
             except ConflictError:
-                return fail("The game changed meanwhile; nothing was rolled back. Look again.")
+                return fail(CHANGED.format("rolled back"))
             except Exception:
                 log.exception("game %s: rollback failed", e.record.id)
-                self.drop(channel_id)
                 return fail("Rollback failed; the game is unchanged.")
-            e2 = await self._refresh(channel_id)
+            e2 = await self._load(channel_id)
             assert e2 is not None
             reply = Reply(
                 f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back the last action.\n",
                 new_turn=True,
             )
             await self._finish_reply(e2, reply)
+            return reply
+
+    @refusing
+    async def repair(self, channel_id: int, actor: Actor) -> Reply:
+        """Rebuild the channel's game from its log, up to the last action that replays.
+
+        For a game set aside after a failed check (a snapshot that disagrees
+        with the log, or a log that stops replaying). The reply carries an
+        export of the game as it was, so the actions that had to be cut are
+        not lost either.
+        """
+        async with self.lock(channel_id):
+            self._require_mod(actor, "repair a game")
+            rec = await self.store.active_game(channel_id)
+            if rec is None or rec.status not in STARTED_STATUSES:
+                return fail("There is no started game in this channel to repair.")
+            fault = await self.store.get_fault(rec.id)
+            before = json.dumps(await self.store.export_game(rec.id), indent=1).encode()
+            try:
+                done = await self.store.repair_game(rec.id, expected_revision=rec.revision)
+            except ConflictError:
+                return fail(CHANGED.format("repaired"))
+            except (CorruptGameError, NotFoundError) as exc:
+                return fail(f"Game #{rec.id} cannot be rebuilt: {exc}")
+            finally:
+                self.drop(channel_id)
+            e = await self._load(channel_id)
+            assert e is not None
+            mod = self.fmt.mention(actor.user_id)
+            text = f"🛠️ {mod} (moderator) rebuilt game #{rec.id} from its log: "
+            text += f"{done.kept} action{'s' if done.kept != 1 else ''} kept"
+            if done.dropped:
+                text += (
+                    f", {len(done.dropped)} cut from #{done.dropped[0].seq} on ({done.why}); "
+                    "they are in the attached export"
+                )
+            text += "."
+            if fault is None:
+                text += " (It had not failed a check.)"
+            reply = Reply(text + "\n", new_turn=True)
+            reply.file = (f"black-angel-{rec.id}-before-repair.json", before)
+            await self._auto(e, reply)
+            await self._finish_reply(e, reply, render=True)
             return reply

@@ -14,13 +14,16 @@ from bot.service.helpers import (
 )
 from bot.service.model import (
     Actor,
+    GameSetAside,
     Reply,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 from engine import Action, Decision, IllegalActionError
 from storage import (
     ConflictError,
+    CorruptGameError,
     GameStatus,
     StorageError,
 )
@@ -37,7 +40,8 @@ class PlayMixin(WritePath):
         o = d.option(ref)
         if o is not None:
             return o
-        if ref.isdigit() and 1 <= int(ref) <= len(d.options):
+        # isdigit() is also true for "²", "③": only ASCII digits are numbers here
+        if ref.isascii() and ref.isdigit() and 1 <= int(ref) <= len(d.options):
             return d.options[int(ref) - 1]
         low = ref.lower()
         hits = [o for o in d.options if o.label.lower().startswith(low)] or [
@@ -45,6 +49,7 @@ class PlayMixin(WritePath):
         ]
         return hits[0] if len(hits) == 1 else None
 
+    @refusing
     async def choose(
         self,
         channel_id: int,
@@ -61,7 +66,10 @@ class PlayMixin(WritePath):
         number of actions) is checked too if given, e.g. by ``bench/bot.py``."""
         async with self.lock(channel_id):
             try:
-                e = await self._entry(channel_id)
+                # a click newer than the cache reads the game again: judged against the store
+                e = await self._fresh(channel_id, game_id, revision)
+            except GameSetAside as exc:
+                return fail(str(exc))
             except StorageError as exc:
                 log.error("channel %s: cannot load the game: %s", channel_id, exc)
                 return fail("This game cannot be loaded right now; the moderators can export it.")
@@ -104,9 +112,10 @@ class PlayMixin(WritePath):
             await self._finish_reply(e, reply)
             return reply
 
+    @refusing
     async def undo(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
+            e = await self._current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
             if e.record.status is not GameStatus.RUNNING:
@@ -115,6 +124,9 @@ class PlayMixin(WritePath):
             if seat is None:
                 return fail("You are not playing in this game.")
             actions = await self.store.get_actions(e.record.id)
+            if len(actions) != e.version:  # another process changed it: look again
+                self.drop(channel_id)
+                return fail("The game changed meanwhile; nothing was taken back. Look again.")
             if not actions:
                 return fail("There is nothing to undo.")
             last = actions[-1]
@@ -131,6 +143,8 @@ class PlayMixin(WritePath):
                 state = g.to_json()  # stored with the cut: the next load needs no replay
                 before, seen = turn_key(g), counts(g)
                 events = g.apply(Action.from_json(last.action))
+                if g.to_json() != e.game.to_json():
+                    raise CorruptGameError(rec.id, "its log does not replay to the game served")
                 if turn_key(g) != before:
                     return "That decision ended the turn; it cannot be taken back.", state
                 if counts(g) != seen or any(ev.kind in REVEALING or ev.private for ev in events):
@@ -140,7 +154,19 @@ class PlayMixin(WritePath):
                     )
                 return None, state
 
-            why, state = await asyncio.to_thread(check)
+            try:
+                why, state = await asyncio.to_thread(check)
+            except Exception as exc:  # the log no longer replays: set the game aside
+                err = (
+                    exc
+                    if isinstance(exc, CorruptGameError)
+                    else CorruptGameError(
+                        rec.id, f"its log does not replay: {type(exc).__name__}: {exc}"
+                    )
+                )
+                await self._set_aside(err)
+                self.drop(channel_id)
+                return fail(str(GameSetAside(rec.id, err.reason)))
             if why:
                 return fail(why)
             try:
@@ -149,9 +175,8 @@ class PlayMixin(WritePath):
                 return fail("The game changed meanwhile; nothing was taken back. Look again.")
             except Exception:
                 log.exception("game %s: undo failed", rec.id)
-                self.drop(channel_id)
                 return fail("Undo failed; the game is unchanged.")
-            e2 = await self._refresh(channel_id)
+            e2 = await self._load(channel_id)
             assert e2 is not None
             reply = Reply(f"↩️ {self.who(e2, seat)} takes back their last decision.\n")
             await self._finish_reply(e2, reply)

@@ -12,15 +12,17 @@ from bot.service.model import (
     LOG_PAGE,
     Actor,
     Entry,
+    GameSetAside,
     Reply,
     TurnPrompt,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 from engine import Action, Game
 from storage import (
+    CorruptGameError,
     GameRecord,
-    GameSettings,
     GameStatus,
 )
 
@@ -28,6 +30,7 @@ from storage import (
 class ReadingMixin(WritePath):
     """Looking at a game: choices, board, hand, log, scores, autocomplete."""
 
+    @refusing
     async def choices(self, channel_id: int, actor: Actor) -> Reply:
         """The asker's pending options, privately (the "Show my choices" button)."""
         e = await self._entry(channel_id)
@@ -50,16 +53,17 @@ class ReadingMixin(WritePath):
         return Reply(f"{d.prompt}", ephemeral=True, turn=full)
 
     async def _viewable(self, channel_id: int) -> Entry | None:
-        """The channel's running game, else its latest finished one (still viewable)."""
+        """The channel's running game, else the latest one that was played here
+        (finished or ended; still viewable). A lobby that never started has no board."""
         e = await self._entry(channel_id)
         if e is not None:
             return e
-        rec = await self._latest(channel_id)
-        if rec is None or not rec.is_started:
+        rec = await self._latest_started(channel_id)
+        if rec is None:
             return None
-        loaded = await self.store.load_game(rec.id)
-        return Entry(loaded.record, list(loaded.seats), loaded.game, GameSettings(rec.id))
+        return await self._load_record(rec)
 
+    @refusing
     async def board(self, channel_id: int) -> Reply:
         e = await self._viewable(channel_id)
         if e is None:
@@ -77,6 +81,7 @@ class ReadingMixin(WritePath):
             text += "\n" + self.prompt_line(p)
         return Reply(text, image=await self.board_png(e, table=True), turn=p)
 
+    @refusing
     async def hand(self, channel_id: int, actor: Actor) -> Reply:
         """Your hand and player board, privately."""
         e = await self._entry(channel_id)
@@ -103,13 +108,19 @@ class ReadingMixin(WritePath):
             image_name="my-board.png",
         )
 
+    @refusing
     async def event_log(self, channel_id: int, page: int = 1) -> Reply:
         e = await self._viewable(channel_id)
         if e is None:
             return fail("There is no game to show in this channel.")
-        if e.log is None:
-            e.log = await self._rebuild_log(e.record)
         lines = e.log
+        if lines is None:
+            revision = e.revision
+            lines = await self._rebuild_log(e.record)
+            async with self.lock(channel_id):
+                # keep it only if no change was stored meanwhile (else it is already old)
+                if self.cache.get(channel_id) is e and e.revision == revision and e.log is None:
+                    e.log = lines
         pages = max(1, -(-len(lines) // LOG_PAGE))
         page = min(max(1, page), pages)
         end = len(lines) - (page - 1) * LOG_PAGE
@@ -118,18 +129,27 @@ class ReadingMixin(WritePath):
         return Reply(T.clip_message(head + "\n" + "\n".join(chunk or ["(nothing yet)"])))
 
     async def _rebuild_log(self, rec: GameRecord) -> list[str]:
+        """The public event lines of the whole game, replayed from its log."""
         actions = await self.store.get_actions(rec.id)
         assert rec.seed is not None
+        seed = rec.seed
 
         def run() -> list[str]:
-            g = Game.new(engine.options_from_json(rec.options), rec.seed)
+            g = Game.new(engine.options_from_json(rec.options), seed)
             out: list[str] = []
             for a in actions:
                 out.extend(ev.text for ev in g.apply(Action.from_json(a.action)) if ev.text)
             return out
 
-        return await asyncio.to_thread(run)
+        try:
+            return await asyncio.to_thread(run)
+        except Exception as exc:
+            err = CorruptGameError(rec.id, f"its log does not replay: {type(exc).__name__}: {exc}")
+            await self._set_aside(err)
+            self.drop(rec.channel_id)
+            raise GameSetAside(rec.id, err.reason) from exc
 
+    @refusing
     async def scores(self, channel_id: int) -> Reply:
         e = await self._viewable(channel_id)
         if e is None:

@@ -1,23 +1,28 @@
-"""Background work: turn reminders and turn timeouts."""
+"""Background work: turn reminders, turn timeouts, and telling a channel its game
+was set aside.
+
+The tick runs every minute over every running game, so it decides what is due
+from one query (:meth:`storage.Store.tick_rows`: the game's revision and last
+change, its reminder/timeout settings, the guild's default, the reminder
+count) without loading any game; only a game with something due is looked at
+under its lock, where everything is checked again against the stored game.
+"""
 
 from __future__ import annotations
 
 import logging
 
 from bot import quiet
-from bot.service.helpers import (
-    simplest_option,
-)
+from bot.service.helpers import simplest_option
 from bot.service.model import (
     BOT_USER,
-    Entry,
+    GameSetAside,
     Reply,
+    set_aside_text,
 )
 from bot.service.write import WritePath
 from engine import Action
-from storage import (
-    GameStatus,
-)
+from storage import GameStatus, StorageError, TickRow
 
 log = logging.getLogger(__name__)
 
@@ -25,45 +30,75 @@ log = logging.getLogger(__name__)
 class RemindersMixin(WritePath):
     """Background work: turn reminders and turn timeouts."""
 
-    async def _reminder_minutes(self, e: Entry) -> int:
-        if e.settings.reminder_minutes is not None:
-            return e.settings.reminder_minutes
-        if e.record.guild_id is not None:
-            gs = await self.store.get_guild_settings(e.record.guild_id)
-            if gs.reminder_minutes:
-                return gs.reminder_minutes
+    def _row_minutes(self, row: TickRow) -> int:
+        """The reminder interval for a game: its own, else the guild's, else the bot's."""
+        if row.reminder_minutes is not None:
+            return row.reminder_minutes
+        if row.guild_reminder_minutes:
+            return row.guild_reminder_minutes
         return self.default_reminder_minutes
 
+    def _maybe_due(self, row: TickRow, now: float) -> bool:
+        """Whether a reminder or a timeout may be due (the game's lock decides)."""
+        if row.status is not GameStatus.RUNNING:
+            return False
+        idle = now - row.updated_at
+        if row.timeout_minutes and idle >= row.timeout_minutes * 60:
+            return True
+        minutes = self._row_minutes(row)
+        sent, last = row.reminders_for(row.revision)
+        if not minutes or sent >= self.max_reminders:
+            return False
+        return now - max(row.updated_at, last or 0.0) >= minutes * 60
+
     async def tick(self) -> list[Reply]:
-        """Lobbies past their lifetime, and reminders and turn timeouts due now,
-        for every running game.
+        """Lobbies past their lifetime, reminders and turn timeouts due now for
+        every running game, and a notice for each game newly set aside.
 
         Returns notices (``channel_id`` set) to post; a timeout plays the turn
         (never silently: the notice says so)."""
+        if self.fenced:
+            return []
         now = self.clock()
         out: list[Reply] = []
         try:
             out += await self.expire_lobbies(now)  # type: ignore[attr-defined]
         except Exception:
             log.exception("lobby expiry failed")
-        for rec in await self.store.list_running_games():
-            if rec.status is not GameStatus.RUNNING:
-                continue
+        for row in await self.store.tick_rows():
             try:
-                reply = await self._tick_game(rec.channel_id, now)
+                if row.fault is not None:
+                    reply: Reply | None = await self._tell_set_aside(row)
+                elif self._maybe_due(row, now):
+                    reply = await self._tick_game(row, now)
+                else:
+                    continue
+            except GameSetAside as exc:
+                reply = None
+                log.warning("game %s: %s", row.game_id, exc)
             except Exception:
-                log.exception("game %s: reminder/timeout failed", rec.id)
-                self.drop(rec.channel_id)
+                log.exception("game %s: reminder/timeout failed", row.game_id)
+                self.drop(row.channel_id)
                 continue
             if reply is not None:
-                reply.channel_id = rec.channel_id
+                reply.channel_id = row.channel_id
                 out.append(reply)
         return out
 
-    async def _tick_game(self, channel_id: int, now: float) -> Reply | None:
+    async def _tell_set_aside(self, row: TickRow) -> Reply:
+        self.drop(row.channel_id)
+        await self.store.mark_fault_notified(row.game_id)
+        seats = await self.store.get_seats(row.game_id)
+        players = [s.user_id for s in seats if s.user_id != BOT_USER]
+        return Reply(set_aside_text(row.game_id, row.fault or "?"), ping=players)
+
+    async def _tick_game(self, row: TickRow, now: float) -> Reply | None:
+        channel_id = row.channel_id
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
-            if e is None or e.record.status is not GameStatus.RUNNING:
+            e = await self._fresh(channel_id, row.game_id, row.revision)
+            if e is None or e.record.id != row.game_id:
+                return None
+            if e.record.status is not GameStatus.RUNNING:
                 return None
             d = e.game.decision
             if d is None or e.user(d.seat) == BOT_USER:
@@ -89,9 +124,9 @@ class RemindersMixin(WritePath):
                 await self._auto(e, reply)
                 await self._finish_reply(e, reply)
                 return reply
-            # the counter is per revision: any action, undo or rollback starts it again
+            # the counter is per revision: any change of the game starts it again
             sent, last = st.reminders_for(e.revision)
-            minutes = await self._reminder_minutes(e)
+            minutes = self._row_minutes(row)
             if not minutes or sent >= self.max_reminders or uid in st.muted:
                 return None
             if quiet.is_quiet(now, prefs):  # never nudge anyone in their quiet hours
@@ -99,7 +134,11 @@ class RemindersMixin(WritePath):
             since = max(e.record.updated_at, last or 0.0)
             if quiet.awake_seconds(since, now, prefs) < minutes * 60:
                 return None
-            e.settings = await self.store.record_reminder(e.record.id, e.revision, now)
+            try:
+                e.settings = await self.store.record_reminder(e.record.id, e.revision, now)
+            except StorageError:
+                self.drop(channel_id)
+                raise
             sent = e.settings.reminders_sent
             p = self.prompt(e)
             nxt = now + minutes * 60

@@ -9,6 +9,7 @@ from bot.service.model import (
     Actor,
     Reply,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
 
@@ -18,6 +19,7 @@ ONLY_ADMINS = "Only members with Manage Server can change the server's settings.
 class SettingsMixin(WritePath):
     """Reminder interval, turn timeout, the server's policy, a player's mute."""
 
+    @refusing
     async def set_reminder(
         self,
         channel_id: int,
@@ -42,7 +44,7 @@ class SettingsMixin(WritePath):
                 + (f"to every {minutes} min." if minutes else "to the default.")
             )
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
+            e = await self._current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
             e.settings = await self.store.update_game_settings(
@@ -53,13 +55,14 @@ class SettingsMixin(WritePath):
             + (f"to every {minutes} min." if minutes else "off.")
         )
 
+    @refusing
     async def set_timeout(self, channel_id: int, actor: Actor, minutes: int) -> Reply:
         if not actor.moderator:
             return fail("Only moderators can set a turn timeout.")
         if minutes < 0:
             return fail("Minutes must be 0 (no timeout) or more.")
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
+            e = await self._current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
             e.settings = await self.store.update_game_settings(
@@ -74,6 +77,7 @@ class SettingsMixin(WritePath):
             "after it, the turn is played for the player with the simplest legal choice."
         )
 
+    @refusing
     async def set_policy(
         self,
         guild_id: int | None,
@@ -118,12 +122,14 @@ class SettingsMixin(WritePath):
         shown = gs.lobby_days or await self.lobby_days(guild_id)  # type: ignore[attr-defined]
         return Reply(
             f"⌛ {self.fmt.mention(actor.user_id)} (server admin) set how long a lobby may wait "
-            f"to start on this server: {shown} days" + ("." if days else " (the default).")
+            f"to start on this server: {shown} day{'s' if shown != 1 else ''}"
+            + ("." if days else " (the default).")
         )
 
+    @refusing
     async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:
         async with self.lock(channel_id):
-            e = await self._entry(channel_id)
+            e = await self._current(channel_id)
             if e is None or e.seat_of(actor.user_id) is None:
                 return fail("You are not playing in a game in this channel.")
             e.settings = await self.store.set_game_mute(e.record.id, actor.user_id, on)

@@ -241,8 +241,9 @@ class TableMixin(WritePath):
         """(channel, DM) for turns not yet announced to a player who opted in,
         e.g. because they began in the player's quiet hours (the background tick)."""
         out: list[tuple[int, DirectMessage]] = []
-        for cid, e in list(self._cache.items()):
-            if e.record.status is not GameStatus.RUNNING:
+        for cid in list(self._cache):
+            e = self._cache.get(cid)
+            if e is None or e.record.status is not GameStatus.RUNNING:
                 continue
             p = self.prompt(e)
             if p is None or p.user_id == BOT_USER:

@@ -1,10 +1,15 @@
-"""Export of whole games as JSON, for moderators.
+"""Export and import of whole games as JSON documents.
 
 While a game is not over, an export is what any player may see: the public
 view of the table and the public event log, with no seed and no action log
 (either rebuilds every hand and the order of every deck). A finished (or
 ended) game's export is complete — seed and every action — so a bug can be
-replayed exactly; ``storage``'s ``import_game`` reads it.
+replayed exactly.
+
+An import is checked before anything is written: its size, its shape, ids that
+fit the database, and a full replay with the engine that must agree with the
+seats, colours, status and result the document claims (storage/transfer.py,
+storage/codec.py). Each kind of bad file gets one clear message.
 """
 
 from __future__ import annotations
@@ -12,21 +17,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.service.format import command
 from bot.service.model import (
     Actor,
     Reply,
     fail,
+    refusing,
 )
 from bot.service.write import WritePath
-from storage import GameStatus
+from storage import ChannelBusyError, ExportFormatError, GameStatus
+from storage.transfer import MAX_EXPORT_BYTES, parse_export
 
 PUBLIC_FORMAT = "black-angel-public-export"
 OVER = (GameStatus.FINISHED, GameStatus.ABORTED)
 
 
 class TransferMixin(WritePath):
-    """Export of whole games as JSON."""
+    """Export and import of whole games as JSON."""
 
+    @refusing
     async def export(self, channel_id: int, actor: Actor) -> Reply:
         if not actor.moderator:
             return fail("Only moderators can export a game.")
@@ -70,8 +79,62 @@ class TransferMixin(WritePath):
         }
         e = await self._entry(channel_id)
         if e is not None and e.record.id == game_id:
-            if e.log is None:
-                e.log = await self._rebuild_log(e.record)  # type: ignore[attr-defined]
+            lines = e.log
+            if lines is None:
+                lines = await self._rebuild_log(e.record)  # type: ignore[attr-defined]
             doc["view"] = e.game.view(None)
-            doc["log"] = list(e.log)
+            doc["log"] = list(lines)
         return doc
+
+    @refusing
+    async def import_game(
+        self,
+        channel_id: int,
+        actor: Actor,
+        data: bytes | str,
+        *,
+        guild_id: int | None = None,
+    ) -> Reply:
+        """Create this channel's game from an export (a moderator's bug report or a
+        move between servers). A game in progress arrives paused; a moderator
+        resumes it. Finished and ended games arrive archived, to look at."""
+        if not actor.moderator:
+            return fail("Only moderators can import a game.")
+        size = len(data.encode() if isinstance(data, str) else data)
+        if size > MAX_EXPORT_BYTES:
+            return fail(
+                f"That file is {size / 2**20:.1f} MiB; an export is at most "
+                f"{MAX_EXPORT_BYTES // 2**20} MiB. Nothing was imported."
+            )
+        try:
+            doc = parse_export(data)
+        except ExportFormatError as exc:
+            return fail(f"That file cannot be imported: {exc}. Nothing was imported.")
+        status = "paused" if doc["game"].get("status") in ("running", "paused") else None
+        async with self.lock(channel_id):
+            try:
+                rec = await self.store.import_game(
+                    doc,
+                    channel_id,
+                    guild_id=guild_id,
+                    created_by=actor.user_id,
+                    status=status,
+                )
+            except ChannelBusyError:
+                return fail(
+                    "This channel already has a game; end it first or import in another "
+                    "channel. Nothing was imported."
+                )
+            except ExportFormatError as exc:
+                return fail(f"That file cannot be imported: {exc}. Nothing was imported.")
+            finally:
+                self.drop(channel_id)
+        tail = (
+            f"It is paused: a moderator resumes it with {command(self.fmt, 'mod resume')}."
+            if rec.status is GameStatus.PAUSED
+            else f"It is {rec.status.value}: board, log and scores show it."
+        )
+        return Reply(
+            f"📥 {self.fmt.mention(actor.user_id)} (moderator) imported a game "
+            f"({rec.version} actions) as game #{rec.id}. {tail}"
+        )

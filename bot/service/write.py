@@ -1,9 +1,12 @@
-"""Changing a game: apply + append, the bot's automatic moves, the reply after a change, cutting the log."""
+"""Changing a game: the one locked write path (actions, and every other change),
+the bot's automatic moves, the reply after a change, cutting the log."""
 
 from __future__ import annotations
 
+import copy
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from bot import text as T
 from bot.service.core import ServiceBase
@@ -24,23 +27,36 @@ from storage import (
 
 log = logging.getLogger(__name__)
 
+R = TypeVar("R")
+
 
 class WritePath(ServiceBase):
-    """Changing a game: apply + append, the bot's automatic moves, the reply after a change, cutting the log."""
+    """The one way a game changes: under the channel's lock, stored first.
+
+    An action (:meth:`_apply`) is applied to a *copy* of the cached game and
+    appended with the revision it was computed from; only once the database
+    holds it does the copy replace the cached game, so a reader never sees a
+    state the database does not hold. Every other change (undo, rollback,
+    pause, resume, replace, remove, end, repair) goes through :meth:`_change`:
+    the storage call checks and bumps the revision in one transaction, then the
+    game is read back from storage, so the engine game, the record and the
+    seats served afterwards are exactly the stored ones. On any failure the
+    cached game is dropped; the next use reads it again.
+    """
 
     async def _apply(
         self, e: Entry, action: Action, user_id: int | None, reply: Reply, d: Decision
     ) -> None:
-        """Apply + append; on any failure the cached game is dropped (the caller's
-        next look reloads it from storage). Fills ``reply`` with what happened."""
-        g = e.game
+        """Apply + append (lock held); fills ``reply`` with what happened."""
+        cid = e.record.channel_id
+        g = copy.deepcopy(e.game)  # the cached game stays the stored one until the append commits
         before = turn_key(g)
         try:
             events = g.apply(action)
         except IllegalActionError:
             raise
         except Exception:
-            self.drop(e.record.channel_id)
+            self.drop(cid)
             raise
         try:
             res = await self.store.append_action(
@@ -54,9 +70,11 @@ class WritePath(ServiceBase):
                 expected_revision=e.revision,
             )
         except BaseException:
-            self.drop(e.record.channel_id)
+            self.drop(cid)
             raise
         status = GameStatus.FINISHED if res.finished else e.record.status
+        # stored: swap the new state in (no await between these lines)
+        e.game = g
         e.record = replace_record(
             e.record,
             version=res.version,
@@ -72,6 +90,16 @@ class WritePath(ServiceBase):
         if turn_key(g) != before:
             reply.new_turn = True
         if res.finished:
+            self.drop(cid)
+
+    async def _change(self, e: Entry, op: Callable[[int], Awaitable[R]]) -> R:
+        """Run ``op(expected_revision)`` (a storage call that checks the revision
+        and bumps it) for the cached game ``e``, lock held. The cached game is
+        dropped whatever happens: call :meth:`_load` for the stored one.
+        :class:`ConflictError` if the game changed since ``e`` was read."""
+        try:
+            return await op(e.revision)
+        finally:
             self.drop(e.record.channel_id)
 
     def _events(self, e: Entry, events: list[Event], reply: Reply) -> None:
@@ -142,10 +170,10 @@ class WritePath(ServiceBase):
         the engine state at ``keep``, stored with the cut. Runs under the
         channel lock; the cached game is dropped (the caller reloads it).
         """
-        try:
-            await self.store.truncate_actions(
-                e.record.id, keep, e.version, expected_revision=e.revision, snapshot=state
-            )
-        finally:
-            self.drop(e.record.channel_id)
+        await self._change(
+            e,
+            lambda rev: self.store.truncate_actions(
+                e.record.id, keep, e.version, expected_revision=rev, snapshot=state
+            ),
+        )
         log.info("game %s: log cut to %s actions (%s)", e.record.id, keep, why)

@@ -26,7 +26,7 @@ What the world holds (all made by SimCord builders, so real permissions apply):
 - members made on demand by name: ``world.member("alice")``; ``world.players(n)``
   gives the first n of alice, bob, carol, dave; ``world.bystander`` (eve) is
   in the server but never plays;
-- ``world.admin``: a role with Manage Server (the server's admins);
+- ``world.admin``: a role with Manage Server and Manage Channels (the server's admins);
   ``world.mod_role``: a role with no permission, for ``/ba mod policy role:``.
 
 Every interaction the helpers drive is recorded in ``world.results``;
@@ -77,6 +77,10 @@ def make_config(db: str, **kw: Any) -> Config:
         "test_guild_id": None,
         "reminder_minutes": 12 * 60,
         "max_reminders": 3,
+        # the bot checks reminders, timeouts and lobbies every 30 virtual minutes
+        # (60 s in production): each check costs ~50 ms of real time under
+        # SimCord, so days of virtual time stay cheap to simulate
+        "tick_seconds": 1800.0,
     }
     base.update(kw)
     return Config(**base)
@@ -123,6 +127,7 @@ class World:
     mod_role: RoleHandle = field(init=False)
     results: list[InteractionResult] = field(default_factory=list)
     restarts: int = 0
+    _errors_taken: int = 0
     _members: dict[str, MemberActor] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -135,7 +140,7 @@ class World:
             "games", overwrites={self.env.bot.user: no_threads}
         )
         self.admin = self.guild.create_role(
-            "Admins", permissions=discord.Permissions(manage_guild=True)
+            "Admins", permissions=discord.Permissions(manage_guild=True, manage_channels=True)
         )
         self.mod_role = self.guild.create_role("Game mods")
 
@@ -158,8 +163,14 @@ class World:
         self.restarts += 1
 
     async def advance(self, *, minutes: float = 0, hours: float = 0) -> None:
-        """Let time pass (virtual): reminders and timeouts that fall due fire."""
-        await self.env.advance_time(minutes * 60 + hours * 3600)
+        """Let time pass (virtual): reminders, timeouts and lobby lifetimes that
+        fall due fire. Moves in steps of at most 6 hours (each step must settle
+        within SimCord's settle timeout)."""
+        left = minutes * 60 + hours * 3600
+        while left > 0:
+            chunk = min(left, 6 * 3600)
+            await self.env.advance_time(chunk)
+            left -= chunk
 
     # ------------------------------------------------------------------ people
 
@@ -191,8 +202,23 @@ class World:
         self, name: str, overwrites: dict[Any, discord.PermissionOverwrite] | None = None
     ) -> ChannelHandle:
         """Another text channel; ``overwrites`` keys may be roles, members, or
-        ``world.me`` (the bot's own member) to take permissions from the bot."""
-        return self.guild.create_text_channel(name, overwrites=overwrites)
+        ``world.me`` (the bot's own member) to take permissions from the bot.
+        Like ``#games``, its games stay in it: the bot may not create threads
+        there unless the overwrites say so (``thread_channel`` makes one where
+        it may)."""
+        given = dict(overwrites or {})
+        bot_ids = {self.env.bot.user.id}
+        mine = [k for k in given if getattr(k, "id", None) in bot_ids]
+        if mine:
+            ow = given[mine[0]]
+            if ow.create_public_threads is None:
+                allow, deny = ow.pair()
+                ow = discord.PermissionOverwrite.from_pair(allow, deny)
+                ow.create_public_threads = False
+                given[mine[0]] = ow
+        else:
+            given[self.env.bot.user] = discord.PermissionOverwrite(create_public_threads=False)
+        return self.guild.create_text_channel(name, overwrites=given)
 
     def thread_channel(self, name: str = "tables") -> ChannelHandle:
         """A channel where the bot may create threads (new games open in one)."""
@@ -216,10 +242,16 @@ class World:
         return result
 
     async def slash(
-        self, who: MemberActor, name: str, channel: ChannelHandle | None = None, **options: Any
+        self,
+        member: MemberActor,
+        name: str,
+        channel: ChannelHandle | None = None,
+        /,
+        **options: Any,
     ) -> InteractionResult:
-        """Run ``/name`` (e.g. ``"ba join"``, ``"ba-mod end"``) as ``who``."""
-        return self._record(await who.slash(channel or self.channel, name, **options))
+        """Run ``/name`` (e.g. ``"ba join"``, ``"ba-mod end"``) as ``member`` in
+        ``channel`` (default #games) with the command's ``options``."""
+        return self._record(await member.slash(channel or self.channel, name, **options))
 
     async def click(
         self,
@@ -237,6 +269,14 @@ class World:
     ) -> InteractionResult:
         """Choose ``value`` in the select menu ``custom_id`` of ``message``."""
         return self._record(await who.select(message, [value], custom_id=custom_id))
+
+    async def allow_command(self, name: str, targets: dict[Any, bool]) -> None:
+        """What a server admin does in Server Settings → Integrations: show (True)
+        or hide (False) the top-level command ``name`` for members, roles or
+        channels, whatever its default permissions say."""
+        synced = await self.bot.tree.fetch_commands()
+        command = next(c for c in synced if c.name == name)
+        self.guild.set_command_permissions(command, targets)
 
     # ------------------------------------------------------------------ looking
 
@@ -273,11 +313,19 @@ class World:
         taken, self.errors.records[:] = list(self.errors.records), []
         return taken
 
+    def expect_swallowed(self) -> list[BaseException]:
+        """Take the exceptions discord.py caught (SimCord records them) since the
+        last call, for a test that provokes one on purpose."""
+        taken = list(self.env.errors_since(self._errors_taken))
+        self._errors_taken = self.env.error_cursor
+        self.env.errors  # noqa: B018 - reading them acknowledges them for SimCord's teardown
+        return taken
+
     def check(self) -> None:
         """Every interaction acknowledged; no error swallowed or logged."""
         unanswered = [r for r in self.results if not r.acknowledged]
         assert not unanswered, unanswered[:3]
-        swallowed = self.env.errors
+        swallowed = self.env.errors_since(self._errors_taken)
         assert not swallowed, swallowed
         logged = [f"{r.name}: {r.getMessage()}" for r in self.errors.records]
         assert not logged, logged

@@ -36,9 +36,13 @@ def is_over(world: World, channel: ChannelHandle | None = None) -> bool:
 
 
 async def step(
-    world: World, rng: random.Random, channel: ChannelHandle | None = None
+    world: World,
+    rng: random.Random,
+    channel: ChannelHandle | None = None,
+    secret_labels: set[str] | None = None,
 ) -> tuple[MemberActor, InteractionResult]:
-    """One decision by whoever must decide, picked at random among what they are shown."""
+    """One decision by whoever must decide, picked at random among what they are
+    shown; ``secret_labels`` collects the labels of options shown only privately."""
     tm = world.turn_message(channel)
     uid = decider(tm)
     assert uid is not None, f"nobody to decide: {tm.content[-300:]}"
@@ -53,6 +57,8 @@ async def step(
     assert private is not None and private.ephemeral, "the choices are shown privately"
     offered = choices(private)
     assert offered, f"no options in the private message: {private.content}"
+    if secret_labels is not None:
+        secret_labels.update(c.label for c in offered)
     return who, await choose(world, who, private, rng.choice(offered))
 
 
@@ -63,13 +69,14 @@ async def play_out(
     channel: ChannelHandle | None = None,
     restart_every: int = 0,
     limit: int = 3000,
+    secret_labels: set[str] | None = None,
 ) -> int:
     """Click until the game is over; restart the bot every ``restart_every``
     clicks. Returns the number of decisions made."""
     rng = random.Random(seed)
     n = 0
     while not is_over(world, channel):
-        await step(world, rng, channel)
+        await step(world, rng, channel, secret_labels)
         n += 1
         assert n < limit, "the game does not end"
         if restart_every and n % restart_every == 0:

@@ -35,3 +35,25 @@ async def test_a_colour_pick_is_played_and_survives_a_restart(quick: Harness) ->
     h.svc.drop(CID)
     again = await h.svc._entry(CID)
     assert again.game.to_json() == e.game.to_json()
+
+
+async def test_a_lobby_opened_before_a_rules_fix_starts_on_the_current_rules(
+    quick: Harness,
+) -> None:
+    """A lobby stored without a rules version (opened before the deploy) starts a game on
+    today's rules, and the stored options say so, so the game replays on them."""
+    import engine
+
+    h = quick
+    await h.cmd("new", A, CID, players=2, order="lobby")
+    rec = await h.svc.store.active_game(CID)
+    assert rec is not None
+    old = {k: v for k, v in rec.options.items() if k != "rules_version"}
+    await h.svc.store.set_options(rec.id, old)
+    h.svc.drop(CID)
+    await h.cmd("join", B, CID)
+    h.svc.seed_source = lambda: 5
+    await h.cmd("start", A, CID)
+    e = await h.svc._entry(CID)
+    assert e.game.state.options.rules_version == engine.RULES_VERSION
+    assert e.record.options["rules_version"] == engine.RULES_VERSION

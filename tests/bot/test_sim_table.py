@@ -21,9 +21,6 @@ def lobby_message(world: World, channel) -> discord.Message:
     raise AssertionError("no lobby message")
 
 
-NO_THREADS = discord.PermissionOverwrite(create_public_threads=False)
-
-
 def told(result) -> str:
     """What a button press told its presser privately (the lobby message itself
     is edited in public)."""
@@ -194,7 +191,7 @@ async def test_slash_commands_keep_the_lobby_message_true(world: World) -> None:
 
 async def test_solo_difficulty_from_discord_and_hal_in_scores(world: World) -> None:
     alice, bob = world.players(2)
-    other = world.new_channel("other", overwrites={world.env.bot.user: NO_THREADS})
+    other = world.new_channel("other")
     r = await world.slash(bob, "ba new", other, players=2, difficulty="extreme")
     assert "solo games only" in assert_private(r)
     r = await world.slash(alice, "ba new", players=1, difficulty="extreme")

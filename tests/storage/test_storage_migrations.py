@@ -5,39 +5,109 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from storage import SCHEMA_VERSION, GameSettings, GameStatus, SchemaError, Store
+from storage.pg_schema import PG_MIGRATIONS, pg_user_version
+from storage.pg_schema import migrate as pg_migrate
+from storage.postgres import to_dollar
 from storage.schema import MIGRATIONS, migrate, user_version
-from tests.storage.helpers import CounterCodec
+from tests.postgres import PostgresServer
+from tests.storage.helpers import CounterCodec, Databases
 
 
-async def schema_of(path: Path) -> dict[str, object]:
-    """Tables with their columns (name, type, notnull, default, pk) and indexes."""
-    async with aiosqlite.connect(path) as db:
-        async with db.execute(
-            "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
-        ) as cur:
-            objects = list(await cur.fetchall())
+class Raw:
+    """A plain connection to either backend, outside the store (``?`` placeholders)."""
+
+    def __init__(self, kind: str, target: str) -> None:
+        self.kind, self.target = kind, target
+        self.conn: Any = None
+
+    async def __aenter__(self) -> Raw:
+        if self.kind == "sqlite":
+            self.conn = await aiosqlite.connect(self.target, isolation_level=None)
+        else:
+            self.conn = await asyncpg.connect(self.target)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.conn.close()
+
+    async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        if self.kind == "sqlite":
+            await self.conn.execute(sql, params)
+        else:
+            await self.conn.execute(to_dollar(sql), *params)
+
+    async def fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        if self.kind == "sqlite":
+            async with self.conn.execute(sql, params) as cur:
+                return [tuple(r) for r in await cur.fetchall()]
+        return [tuple(r) for r in await self.conn.fetch(to_dollar(sql), *params)]
+
+    async def migrate(self, target: int) -> list[int]:
+        if self.kind == "sqlite":
+            return await migrate(self.conn, target=target)
+        return await pg_migrate(self.conn, target=target)
+
+    async def version(self) -> int:
+        if self.kind == "sqlite":
+            return await user_version(self.conn)
+        return await pg_user_version(self.conn)
+
+    async def set_version(self, version: int) -> None:
+        if self.kind == "sqlite":
+            await self.conn.execute(f"PRAGMA user_version = {version}")
+        else:
+            await self.conn.execute(
+                "CREATE TABLE schema_version (one BOOLEAN PRIMARY KEY, version BIGINT NOT NULL)"
+            )
+            await self.conn.execute("INSERT INTO schema_version VALUES (TRUE, $1)", version)
+
+    async def schema(self) -> dict[str, object]:
+        """Tables with their columns (name, type, not null, default, key) and indexes."""
         shape: dict[str, object] = {}
-        for kind, name, table in objects:
-            if kind == "table":
-                async with db.execute(f"PRAGMA table_info({name})") as cur:
-                    shape[name] = [tuple(r[1:]) for r in await cur.fetchall()]
-            else:
-                async with db.execute(f"PRAGMA index_info({name})") as cur:
-                    shape[name] = (table, [r[2] for r in await cur.fetchall()])
+        if self.kind == "sqlite":
+            for kind, name, table in await self.fetch(
+                "SELECT type, name, tbl_name FROM sqlite_master"
+                " WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+            ):
+                if kind == "table":
+                    shape[name] = [r[1:] for r in await self.fetch(f"PRAGMA table_info({name})")]
+                else:
+                    shape[name] = (
+                        table,
+                        [r[2] for r in await self.fetch(f"PRAGMA index_info({name})")],
+                    )
+            return shape
+        for table, column, kind, nullable, default in await self.fetch(
+            "SELECT table_name, column_name, data_type, is_nullable, column_default"
+            " FROM information_schema.columns WHERE table_schema = 'public'"
+            " ORDER BY table_name, ordinal_position"
+        ):
+            shape.setdefault(table, []).append((column, kind, nullable, default))  # type: ignore[union-attr]
+        for name, definition in await self.fetch(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'"
+        ):
+            shape[name] = definition
         return shape
 
 
-async def make_old_database(path: Path, version: int) -> None:
+async def schema_of(dbs: Databases, target: str) -> dict[str, object]:
+    async with Raw(dbs.kind, target) as raw:
+        return await raw.schema()
+
+
+async def make_old_database(dbs: Databases, target: str, version: int) -> None:
     """A database at schema ``version`` with a started game written the way that
     version's code would have written it."""
-    async with aiosqlite.connect(path, isolation_level=None) as db:
-        await migrate(db, target=version)
-        assert await user_version(db) == version
+    async with Raw(dbs.kind, target) as db:
+        await db.migrate(version)
+        assert await db.version() == version
         if version >= 1:
             snap = {"seed": 3, "target": 9, "decisions": 2, "total": 5, "history": [2, 3]}
             await db.execute(
@@ -45,18 +115,23 @@ async def make_old_database(path: Path, version: int) -> None:
                 " created_at, started_at, updated_at) VALUES (1, 9, 100, 'running', ?, 3, 2, 1, 2, 3)",
                 (json.dumps({"target": 9}),),
             )
-            await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, colour, joined_at) VALUES (1, ?, ?, ?, 1)",
-                [(0, 501, "red"), (1, 502, "blue")],
-            )
-            await db.executemany(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at) VALUES (1, ?, ?, ?, ?, 2)",
-                [(1, 0, 501, '{"add":2}'), (2, 1, 502, '{"add":3}')],
-            )
+            for row in [(0, 501, "red"), (1, 502, "blue")]:
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, colour, joined_at) VALUES (1, ?, ?, ?, 1)",
+                    row,
+                )
+            for row in [(1, 0, 501, '{"add":2}'), (2, 1, 502, '{"add":3}')]:
+                await db.execute(
+                    "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at)"
+                    " VALUES (1, ?, ?, ?, ?, 2)",
+                    row,
+                )
             await db.execute(
                 "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (1, 2, ?, 3)",
                 (json.dumps(snap),),
             )
+            if dbs.is_postgres:  # an explicit id does not move the identity on
+                await db.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), 1)")
         if version >= 4:  # revision == version for a log that was never cut
             await db.execute("UPDATE games SET revision = 2 WHERE id = 1")
         if version >= 2:
@@ -69,32 +144,35 @@ async def make_old_database(path: Path, version: int) -> None:
             )
 
 
-async def test_empty_database_gets_the_latest_schema(tmp_path: Path) -> None:
-    path = tmp_path / "new.sqlite3"
-    async with Store(path, codec=CounterCodec()) as store:
-        assert await user_version(store.backend.raw) == SCHEMA_VERSION
+async def test_empty_database_gets_the_latest_schema(dbs: Databases, db: str) -> None:
+    async with Store(db, codec=CounterCodec()) as store:
         assert await store.list_games() == []
-    # an existing but empty file (version 0) as well
-    empty = tmp_path / "empty.sqlite3"
-    empty.touch()
-    async with Store(empty, codec=CounterCodec()):
+    async with Raw(dbs.kind, db) as raw:
+        assert await raw.version() == SCHEMA_VERSION
+        assert await raw.migrate(SCHEMA_VERSION) == []  # reopening runs nothing
+    if not dbs.is_postgres:  # an existing but empty file (version 0) as well
+        empty = dbs.tmp_path / "empty.sqlite3"
+        empty.touch()
+        async with Store(empty, codec=CounterCodec()):
+            pass
+        assert await schema_of(dbs, str(empty)) == await schema_of(dbs, db)
+    before = await schema_of(dbs, db)
+    async with Store(db, codec=CounterCodec()):
         pass
-    assert await schema_of(empty) == await schema_of(path)
-    # reopening runs nothing and changes nothing
-    async with Store(path, codec=CounterCodec()) as store:
-        assert await migrate(store.backend.raw) == []
+    assert await schema_of(dbs, db) == before
 
 
 @pytest.mark.parametrize("old", range(SCHEMA_VERSION))
-async def test_migrate_from_each_earlier_version(tmp_path: Path, old: int) -> None:
-    path = tmp_path / f"v{old}.sqlite3"
-    await make_old_database(path, old)
-    fresh = tmp_path / "fresh.sqlite3"
+async def test_migrate_from_each_earlier_version(dbs: Databases, db: str, old: int) -> None:
+    path = db
+    await make_old_database(dbs, path, old)
+    fresh = dbs.new()
     async with Store(fresh, codec=CounterCodec()):
         pass
 
     async with Store(path, codec=CounterCodec()) as store:
-        assert await user_version(store.backend.raw) == SCHEMA_VERSION
+        async with Raw(dbs.kind, path) as raw:
+            assert await raw.version() == SCHEMA_VERSION
         if old >= 1:
             rec = await store.get_game(1)
             assert rec.status is GameStatus.RUNNING and rec.end_reason is None
@@ -129,37 +207,86 @@ async def test_migrate_from_each_earlier_version(tmp_path: Path, old: int) -> No
             assert (await store.get_player_prefs(501)).mute_pings is True
         await store.update_guild_settings(9, start_policy="moderators")
         await store.set_player_prefs(502, mute_pings=True)
-    assert await schema_of(path) == await schema_of(fresh)
+    assert await schema_of(dbs, path) == await schema_of(dbs, fresh)
 
 
-async def test_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.sqlite3"
-    async with aiosqlite.connect(path) as db:
-        await db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+async def test_database_newer_than_the_code_is_refused(dbs: Databases, db: str) -> None:
+    async with Raw(dbs.kind, db) as raw:
+        await raw.set_version(SCHEMA_VERSION + 1)
     with pytest.raises(SchemaError, match="newer than this code"):
-        async with Store(path, codec=CounterCodec()):
+        async with Store(db, codec=CounterCodec()):
             pass
 
 
-async def test_failed_migration_rolls_back_completely(tmp_path: Path) -> None:
+async def test_failed_migration_rolls_back_completely(dbs: Databases, db: str) -> None:
     """A v1 database where a v2 table already exists by accident: the v2 step
-    fails, and the file is left exactly at v1 (no half-made tables)."""
-    path = tmp_path / "odd.sqlite3"
-    await make_old_database(path, 1)
-    async with aiosqlite.connect(path) as db:
-        await db.execute("CREATE TABLE player_prefs (user_id INTEGER PRIMARY KEY)")
-        await db.commit()
-    before = await schema_of(path)
+    fails, and the database is left exactly at v1 (no half-made tables)."""
+    await make_old_database(dbs, db, 1)
+    async with Raw(dbs.kind, db) as raw:
+        await raw.execute("CREATE TABLE player_prefs (user_id BIGINT PRIMARY KEY)")
+    before = await schema_of(dbs, db)
     with pytest.raises(SchemaError, match="migration to version 2"):
-        async with Store(path, codec=CounterCodec()):
+        async with Store(db, codec=CounterCodec()):
             pass
-    assert await schema_of(path) == before
-    async with aiosqlite.connect(path) as db:
-        assert await user_version(db) == 1
-        async with db.execute("SELECT count(*) FROM actions") as cur:
-            assert await cur.fetchone() == (2,)
+    assert await schema_of(dbs, db) == before
+    async with Raw(dbs.kind, db) as raw:
+        assert await raw.version() == 1
+        assert await raw.fetch("SELECT count(*) FROM actions") == [(2,)]
+
+
+@pytest.mark.postgres
+async def test_both_backends_build_the_same_tables(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    """Same tables, columns in the same order, same NOT NULLs, same indexes: the
+    two schemas differ in type names only."""
+    name, url = postgres_server.new_database()
+    try:
+        lite = str(tmp_path / "same.sqlite3")
+        for target in (lite, url):
+            async with Store(target, codec=CounterCodec()):
+                pass
+        async with Raw("sqlite", lite) as raw:
+            tables = {
+                t: [
+                    (r[1], bool(r[3]) or bool(r[5]))
+                    for r in await raw.fetch(f"PRAGMA table_info({t})")
+                ]
+                for (t,) in await raw.fetch(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                )
+            }
+            indexes = {
+                n
+                for (n,) in await raw.fetch(
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+                )
+            }
+        async with Raw("postgresql", url) as raw:
+            pg_tables: dict[str, list[tuple[str, bool]]] = {}
+            for table, column, nullable in await raw.fetch(
+                "SELECT table_name, column_name, is_nullable FROM information_schema.columns"
+                " WHERE table_schema = 'public' AND table_name <> 'schema_version'"
+                " ORDER BY table_name, ordinal_position"
+            ):
+                pg_tables.setdefault(table, []).append((column, nullable == "NO"))
+            pg_indexes = {
+                n
+                for (n,) in await raw.fetch(
+                    "SELECT indexname FROM pg_indexes WHERE schemaname = 'public'"
+                    " AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'"
+                )
+            }
+        assert pg_tables == tables
+        assert pg_indexes == indexes
+    finally:
+        postgres_server.drop_database(name)
 
 
 def test_migration_steps_are_numbered_in_order() -> None:
     assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
     assert all(m.statements and m.description for m in MIGRATIONS)
+    # PostgreSQL takes the same steps, described the same
+    assert [(m.version, m.description) for m in PG_MIGRATIONS] == [
+        (m.version, m.description) for m in MIGRATIONS
+    ]

@@ -1,4 +1,4 @@
-"""Table settings (schema v7): players' DM notices and quiet hours, the turn last
+"""Table settings (schema v8): players' DM notices and quiet hours, the turn last
 announced by DM, a server's game threads — defaults until saved, kept on reopening."""
 
 from __future__ import annotations

@@ -49,9 +49,9 @@ async def test_every_n_and_retention(
 
 
 async def test_final_state_is_always_snapshotted(dbs: Databases, db: str) -> None:
-    async with Store(db, codec=CounterCodec(), snapshot_every=100) as store:
+    async with Store(db, codec=CounterCodec(), snapshot_every=100, keep_snapshots=1) as store:
         game_id = await running_counter_game(store)
-        game = CounterCodec().new_game({}, 7)
+        game = CounterCodec().new_game({"target": 50}, 7)  # the options running_counter_game stores
         await play(store, game_id, 3, game)
         store.codec.apply(game, {"add": 1})
         res = await store.append_action(

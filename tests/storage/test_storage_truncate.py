@@ -149,7 +149,7 @@ async def test_revision_never_goes_down(store: Store) -> None:
 
 
 async def test_truncate_with_a_snapshot_and_the_snapshot_policy(db: str) -> None:
-    async with Store(db, codec=CounterCodec(), snapshot_every=3) as store:
+    async with Store(db, codec=CounterCodec(), snapshot_every=3, keep_snapshots=1) as store:
         game_id = await running_counter_game(store)
         await append_n(store, game_id, [1, 2, 3, 4, 5, 6, 7])
         assert await snapshot_seqs(store, game_id) == [6]

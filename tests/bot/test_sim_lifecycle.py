@@ -1,0 +1,65 @@
+"""The bot's life (SimCord): a stop signal closes it and its store cleanly;
+reminders and turn timeouts fire on Discord's clock."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from pathlib import Path
+
+from bot.client import close_on_signals
+from storage import GameStatus, Store
+from tests.bot.sim import World, text
+from tests.bot.simplay import lobby, step
+
+
+async def test_sigterm_closes_the_bot_and_the_store(world: World) -> None:
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    rng = random.Random(2)
+    for _ in range(5):
+        await step(world, rng)
+    bot = world.bot
+    loop = asyncio.get_running_loop()
+    handled = close_on_signals(bot)
+    try:
+        assert signal.SIGTERM in handled
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(500):  # the signal arrives, then close() runs: up to ~5 s
+            if bot.is_closed() and bot.store is None:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+    assert bot.is_closed() and bot.store is None
+    db = Path(world.cfg.db_path)
+    assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
+    store = await Store.open(str(db))
+    try:
+        rec = await store.active_game(world.channel.id)
+        assert rec is not None and rec.status is GameStatus.RUNNING and rec.version >= 5
+        await store.verify_game(rec.id)
+    finally:
+        await store.close()
+
+
+async def test_reminders_and_timeouts_run_on_discords_clock(world: World) -> None:
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob])
+    r = await world.slash(admin, "ba-mod reminder", minutes=60)
+    assert not r.ephemeral and "every 60 min" in text(r)
+    await world.advance(minutes=40)
+    assert "Reminder" not in world.public_text()
+    await world.advance(minutes=60)
+    reminders = [m for m in world.public() if m.content.startswith("⏰ Reminder 1/")]
+    assert len(reminders) == 1
+    r = await world.slash(admin, "ba-mod timeout", minutes=90)
+    assert not r.ephemeral
+    before = world.turn_message().id
+    await world.advance(minutes=120)
+    assert "Time is up" in world.public_text()
+    assert world.turn_message().id != before

@@ -1,0 +1,80 @@
+"""Lobbies that cannot get stuck, and names that survive a restart (SimCord)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.bot.sim import World, assert_private, text
+
+
+async def test_a_lobby_lasts_7_days_by_default_and_says_so(world: World) -> None:
+    alice, bob = world.players(2)
+    created = await world.slash(alice, "ba new", players=2)
+    started_at = world.env.now().timestamp()
+    found = re.search(r"the lobby closes <t:(\d+):R>", text(created))
+    assert found, text(created)  # announced, in Discord's own timestamp
+    assert abs(int(found[1]) - (started_at + 7 * 24 * 3600)) <= 1
+    await world.advance(hours=12)
+    assert "did not start" not in world.public_text()
+    r = await world.slash(bob, "ba join")
+    assert not r.ephemeral
+
+
+async def test_the_server_sets_the_lobby_lifetime_and_lobbies_expire(world: World) -> None:
+    admin = world.member("ann", roles=[world.admin])
+    alice, bob = world.players(2)
+    r = await world.slash(admin, "ba-server lobbies", days=1)
+    assert not r.ephemeral and "1 day." in text(r)
+    created = await world.slash(alice, "ba new", players=2)
+    assert "the lobby closes <t:" in text(created)
+    await world.advance(hours=23)
+    assert "did not start" not in world.public_text()
+    await world.advance(hours=1.5)
+    assert "did not start within 1 day and is closed" in world.public_text()
+    r = await world.slash(bob, "ba join")
+    assert "no game" in assert_private(r).lower()
+    again = await world.slash(alice, "ba new", players=2)
+    assert not again.ephemeral
+
+
+async def test_the_creator_cancels(world: World) -> None:
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba new", players=2)
+    await world.slash(bob, "ba join")
+    r = await world.slash(bob, "ba cancel")
+    assert "Only the player who created" in assert_private(r)
+    r = await world.slash(alice, "ba cancel")
+    assert not r.ephemeral and "cancelled the lobby" in text(r)
+    r = await world.slash(alice, "ba new", players=2)
+    assert not r.ephemeral
+
+
+async def test_when_the_creator_leaves_the_next_player_may_start(world: World) -> None:
+    alice, bob, carol = world.players(3)
+    await world.slash(alice, "ba new", players=2)
+    await world.slash(bob, "ba join")
+    left = await world.slash(alice, "ba leave")
+    assert f"{bob.mention} may now start" in text(left)
+    await world.slash(carol, "ba join")
+    r = await world.slash(carol, "ba start")
+    assert "Only the player who created" in assert_private(r)
+    r = await world.slash(bob, "ba start")
+    assert assert_private(r) == "✔ Done."
+    assert "The game starts" in world.turn_message().content
+
+
+async def test_names_survive_a_restart(world: World) -> None:
+    alice = world.member("alice", display="Alice the Bold")
+    bob = world.member("bob", display="Bobby")
+    carol = world.member("carol")
+    await world.slash(alice, "ba new", players=3)
+    await world.slash(bob, "ba join")
+    await world.restart()
+    # carol is the first the new process sees; the others' names come from storage
+    joined = await world.slash(carol, "ba join")
+    assert "Lobby: Alice the Bold, Bobby, Carol" in text(joined)
+    await world.slash(alice, "ba start")
+    await world.restart()
+    svc = world.bot.frontend.svc
+    e = await svc._entry(world.channel.id)
+    assert sorted(svc.names(e).values()) == ["Alice the Bold", "Bobby", "Carol"]
