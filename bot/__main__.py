@@ -13,7 +13,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument("--local", action="store_true", help="play in this terminal (no Discord)")
     parser.add_argument(
-        "--db", help="SQLite file (default: $BLACK_ANGEL_DB or black_angel.sqlite3)"
+        "--db",
+        help="SQLite file or postgresql:// URL (default: $BLACK_ANGEL_DB, $DATABASE_URL,"
+        " black_angel.sqlite3)",
     )
     parser.add_argument("--images", default="ba-images", help="local mode: folder for images")
     parser.add_argument("--no-images", action="store_true", help="local mode: skip rendering")
@@ -21,7 +23,11 @@ def main(argv: list[str] | None = None) -> int:
         "--sync", action="store_true", help="sync slash commands now (otherwise only when changed)"
     )
     args = parser.parse_args(argv)
-    cfg = Config.from_env()
+    try:
+        cfg = Config.from_env()
+    except ValueError as exc:
+        print(f"configuration error: {exc} (see .env.example)", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=getattr(logging, cfg.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

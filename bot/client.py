@@ -7,6 +7,8 @@ import hashlib
 import json
 import logging
 import signal
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,8 +26,11 @@ from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
 from bot.lobby import TABLE_ITEMS
 from bot.service import GameService
+from bot.service.format import Fmt
+from bot.service.instance import OnLost
 from bot.views import DYNAMIC_ITEMS
-from storage import Store, new_seed
+from storage import LeaseHeldError, Store, new_seed
+from storage.postgres import is_postgres_url, redact
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +39,42 @@ def discord_clock() -> float:
     """Now, as a POSIX timestamp, from discord.py's clock (``discord.utils.utcnow``):
     the same clock as message timestamps, so a simulated Discord can move it."""
     return discord.utils.utcnow().timestamp()
+
+
+async def start_service(
+    cfg: Config,
+    db: str,
+    fmt: Fmt,
+    *,
+    on_lost: OnLost | None = None,
+    clock: Callable[[], float] = time.time,
+    **options: Any,
+) -> GameService:
+    """Open the store, claim this process's lease and load its games: a bot's start.
+
+    A sharded process (``cfg.shards``) loads, reminds and times out its own
+    shards' games only. The lease (one process per database, or per shard range)
+    is claimed before anything is served: :class:`LeaseHeldError` names the
+    holder; ``on_lost`` is called if another process ever takes it over.
+    """
+    store = await Store.open(db, shards=cfg.shards, clock=clock)
+    try:
+        svc = GameService(
+            store,
+            fmt,
+            clock=clock,
+            max_reminders=cfg.max_reminders,
+            default_reminder_minutes=cfg.reminder_minutes,
+            **options,
+        )
+        await svc.claim_instance(cfg.lease_scope, on_lost=on_lost, ttl=cfg.lease_seconds)
+        loaded = await svc.load_all()
+    except BaseException:
+        await store.close()
+        raise
+    where = f" ({cfg.shards})" if cfg.shards else ""
+    log.info("%s running games loaded from %s%s", loaded, redact(db), where)
+    return svc
 
 
 class BlackAngelBot(commands.Bot):
@@ -46,6 +87,7 @@ class BlackAngelBot(commands.Bot):
         db: str | None = None,
         force_sync: bool = False,
         seed_source: Callable[[], int] = new_seed,
+        **shards: Any,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(
@@ -53,6 +95,7 @@ class BlackAngelBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=GameTree,
+            **shards,
         )
         self.cfg = cfg
         self.db_path = db or cfg.db_path
@@ -60,25 +103,30 @@ class BlackAngelBot(commands.Bot):
         self.seed_source = seed_source
         self.store: Store[Any] | None = None
         self.frontend: Frontend | None = None
+        self._closing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path, clock=discord_clock)
-        svc = GameService(
-            self.store,
+        svc = await start_service(
+            self.cfg,
+            self.db_path,
             DiscordFmt(self),
-            seed_source=self.seed_source,
+            on_lost=self._lease_lost,
             clock=discord_clock,
-            max_reminders=self.cfg.max_reminders,
-            default_reminder_minutes=self.cfg.reminder_minutes,
+            seed_source=self.seed_source,
         )
-        loaded = await svc.load_all()
-        log.info("%s running games loaded from %s", loaded, self.db_path)
+        self.store = svc.store
         self.frontend = Frontend(svc, self)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS, *TABLE_COG_ITEMS)
         for cog in (GameCog, ModerationCog, ServerCog):
             await self.add_cog(cog(self.frontend))
         await self.add_cog(RemindersCog(self.frontend, tick_seconds=self.cfg.tick_seconds))
-        await self.sync_if_changed()
+        if self.cfg.shards is None or self.cfg.shards.first == 0:
+            await self.sync_if_changed()  # commands are global: the process of shard 0 syncs
+
+    async def _lease_lost(self, message: str) -> None:
+        log.critical("stopping: %s", message)
+        # not awaited here: close() stops the heartbeat task this runs in
+        self._closing = asyncio.get_running_loop().create_task(self.close())
 
     async def sync_if_changed(self) -> None:
         """Sync slash commands only when they changed since the last sync (or --sync):
@@ -89,7 +137,9 @@ class BlackAngelBot(commands.Bot):
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         where = f"guild-{guild.id}" if guild else "global"
-        stamp = Path(f"{self.db_path}.commands-{where}.sha256")
+        # beside the SQLite file; in the working directory for a database server
+        base = "black_angel" if is_postgres_url(self.db_path) else self.db_path
+        stamp = Path(f"{base}.commands-{where}.sha256")
         if not self.force_sync and stamp.exists() and stamp.read_text().strip() == digest:
             log.info("slash commands unchanged (%s); not syncing", where)
             return
@@ -98,10 +148,16 @@ class BlackAngelBot(commands.Bot):
         log.info("synced %s slash commands (%s)", len(synced), where)
 
     async def close(self) -> None:
-        """Log out, then close the store (its last transaction is already committed)."""
+        """Log out, release this process's lease, then close the store (its last
+        transaction is already committed)."""
         try:
             await super().close()
         finally:
+            if self.frontend is not None:
+                try:
+                    await self.frontend.svc.release_instance()
+                except Exception:
+                    log.exception("could not release the instance lease")
             if self.store is not None:
                 await self.store.close()
                 self.store = None  # only once it is closed: "None" means closed
@@ -109,6 +165,29 @@ class BlackAngelBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+
+class ShardedBlackAngelBot(BlackAngelBot, commands.AutoShardedBot):
+    """The same bot as an :class:`AutoShardedBot` running ``SHARD_IDS`` of ``SHARD_COUNT``."""
+
+    def __init__(self, cfg: Config, **kwargs: Any) -> None:
+        super().__init__(cfg, **kwargs)
+        # discord.py makes this queue only when the shards launch, yet close() uses
+        # it: a start refused before that (a held lease) must still close cleanly
+        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
+
+
+def make_bot(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> BlackAngelBot:
+    """The bot for ``cfg``: sharded when ``SHARD_COUNT`` is set."""
+    if cfg.shards is None:
+        return BlackAngelBot(cfg, db=db, force_sync=force_sync)
+    return ShardedBlackAngelBot(
+        cfg,
+        db=db,
+        force_sync=force_sync,
+        shard_count=cfg.shards.count,
+        shard_ids=cfg.shards.ids,
+    )
 
 
 def close_on_signals(
@@ -133,14 +212,18 @@ def close_on_signals(
     return done
 
 
-async def _main(cfg: Config, db: str | None, force_sync: bool) -> None:
-    bot = BlackAngelBot(cfg, db=db, force_sync=force_sync)
-    assert cfg.token
+async def _main(bot: BlackAngelBot, token: str) -> None:
     async with bot:
         close_on_signals(bot)
-        await bot.start(cfg.token)
+        await bot.start(token)
 
 
 def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
-    asyncio.run(_main(cfg, db, force_sync))
+    bot = make_bot(cfg, db=db, force_sync=force_sync)
+    assert cfg.token
+    try:
+        asyncio.run(_main(bot, cfg.token))
+    except LeaseHeldError as exc:
+        print(f"not starting: {exc}", file=sys.stderr)
+        return 3
     return 0

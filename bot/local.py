@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
-from storage import ChannelBusyError, StorageError, Store, default_db_path
+from storage import ChannelBusyError, LeaseHeldError, StorageError, Store, default_db_path
 
 CHANNEL = 1  # the terminal is one channel
 HOST = "host"
@@ -183,6 +183,8 @@ class Local:
     async def open(self) -> None:
         self.store = await Store.open(self.db, clock=self.now)
         self.svc = GameService(self.store, self.fmt, render=self.render, clock=self.now)
+        # one running bot per database: a terminal session counts as one too
+        await self.svc.claim_instance(on_lost=lambda message: self.say(f"✖ {message}"))
         if self.names_file and self.names_file.exists():
             for name in json.loads(self.names_file.read_text()):
                 self.fmt.add(name)
@@ -205,6 +207,8 @@ class Local:
             self.say(r.text.splitlines()[-1])
 
     async def close(self) -> None:
+        if self.svc is not None:
+            await self.svc.release_instance()
         if self.store is not None:
             await self.store.close()
 
@@ -266,7 +270,12 @@ class Local:
 
     async def run(self, lines: IO[str]) -> int:
         self.say("Black Angel — local mode. Type `help` for commands.")
-        await self.open()
+        try:
+            await self.open()
+        except LeaseHeldError as exc:
+            self.say(f"✖ {exc}")
+            await self.close()
+            return 3
         try:
             interactive = lines.isatty()
             while True:

@@ -42,6 +42,7 @@ from storage.models import (
 )
 from storage.notify import NotifyPrefs
 from storage.schema import SCHEMA_VERSION
+from storage.shards import ShardRange, shard_of
 from storage.store import (
     DB_ENV,
     DEFAULT_DB,
@@ -91,6 +92,7 @@ __all__ = [
     "PlayerPrefs",
     "Repair",
     "SchemaError",
+    "ShardRange",
     "Seat",
     "SnapshotMismatchError",
     "SnapshotRecord",
@@ -101,5 +103,6 @@ __all__ = [
     "first_difference",
     "new_owner",
     "new_seed",
+    "shard_of",
     "scopes_overlap",
 ]

@@ -26,7 +26,6 @@ import json
 from storage.backend import Conn
 from storage.base import (
     GAME_COLS,
-    RUNNING_SQL,
     G,
     SnapshotArg,
     StoreBase,
@@ -275,20 +274,24 @@ class ActionLogMixin(StoreBase[G]):
         return await self._read(fn)
 
     async def read_running_logs(self) -> list[GameLog]:
-        """:meth:`read_log` for every running/paused game, in five queries (start-up)."""
+        """:meth:`read_log` for every running/paused game, in five queries (start-up);
+        only the store's shards' games when it has ``shards``."""
+
+        running, shard_params = self._running("g")
 
         async def fn(db: Conn) -> list[GameLog]:
             games = [
                 game_row(r)
                 for r in await db.all(
-                    f"SELECT {GAME_COLS} FROM games WHERE status IN {RUNNING_SQL} ORDER BY id"
+                    f"SELECT {GAME_COLS} FROM games g WHERE {running} ORDER BY id", shard_params
                 )
             ]
             seats: dict[int, list[Seat]] = {g.id: [] for g in games}
             for r in await db.all(
-                "SELECT s.game_id, s.seat, s.user_id, s.colour, s.joined_at, s.display_name FROM seats s"
-                f" JOIN games g ON g.id = s.game_id WHERE g.status IN {RUNNING_SQL}"
+                "SELECT s.game_id, s.seat, s.user_id, s.colour, s.joined_at, s.display_name"
+                f" FROM seats s JOIN games g ON g.id = s.game_id WHERE {running}"
                 " ORDER BY s.game_id, s.seat",
+                shard_params,
             ):
                 seats[r[0]].append(seat_row(r))
             snaps: dict[int, list[SnapshotRecord]] = {g.id: [] for g in games}
@@ -296,24 +299,27 @@ class ActionLogMixin(StoreBase[G]):
                 "SELECT s.game_id, s.seq, s.state, s.created_at FROM games g JOIN snapshots s"
                 " ON s.game_id = g.id AND s.seq IN (SELECT seq FROM snapshots"
                 " WHERE game_id = g.id ORDER BY seq DESC LIMIT 2)"
-                f" WHERE g.status IN {RUNNING_SQL} ORDER BY s.game_id, s.seq DESC",
+                f" WHERE {running} ORDER BY s.game_id, s.seq DESC",
+                shard_params,
             ):
                 snaps[r[0]].append(snapshot_row(r))
             actions: dict[int, list[ActionRecord]] = {g.id: [] for g in games}
             for r in await db.all(
                 "SELECT a.game_id, a.seq, a.seat, a.user_id, a.action, a.created_at"
                 " FROM games g JOIN actions a ON a.game_id = g.id"
-                f" WHERE g.status IN {RUNNING_SQL}"
+                f" WHERE {running}"
                 " AND a.seq > COALESCE((SELECT seq FROM snapshots WHERE game_id = g.id"
                 " ORDER BY seq DESC LIMIT 1 OFFSET 1), 0)"
                 " ORDER BY a.game_id, a.seq",
+                shard_params,
             ):
                 actions[r[0]].append(action_row(r))
             faults = {
                 r[0]: r[1]
                 for r in await db.all(
                     "SELECT f.game_id, f.reason FROM game_faults f JOIN games g"
-                    f" ON g.id = f.game_id WHERE g.status IN {RUNNING_SQL}"
+                    f" ON g.id = f.game_id WHERE {running}",
+                    shard_params,
                 )
             }
             return [

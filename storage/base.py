@@ -16,7 +16,7 @@ from typing import Any, Final, Generic, Literal, TypeVar
 
 from storage.backend import Backend, Conn
 from storage.codec import EngineCodec, GameCodec
-from storage.errors import GameStateError, NotFoundError
+from storage.errors import GameStateError, NotFoundError, StorageError
 from storage.models import (
     ActionRecord,
     GameRecord,
@@ -25,6 +25,7 @@ from storage.models import (
     Seat,
     SnapshotRecord,
 )
+from storage.shards import ShardRange
 
 G = TypeVar("G")
 T = TypeVar("T")
@@ -152,7 +153,13 @@ def open_backend(
     from storage.sqlite import SQLiteBackend
 
     if is_postgres_url(target):
-        return PostgresBackend(target)
+        return PostgresBackend(target, synchronous=synchronous)
+    if "://" in target:  # not a file name: a URL of a database we do not speak
+        scheme = target.split("://", 1)[0]
+        raise StorageError(
+            f"unsupported database URL scheme {scheme!r}: use a SQLite file path"
+            " or a postgresql:// URL"
+        )
 
     return SQLiteBackend(target, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
 
@@ -170,6 +177,7 @@ class StoreBase(Generic[G]):
         busy_timeout_ms: int = 5000,
         synchronous: Literal["FULL", "NORMAL"] = "FULL",
         clock: Callable[[], float] = time.time,
+        shards: ShardRange | None = None,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be >= 1")
@@ -182,6 +190,8 @@ class StoreBase(Generic[G]):
         self.snapshot_every = snapshot_every
         self.keep_snapshots = keep_snapshots
         self._clock = clock
+        #: only these shards' games are swept at start-up and by the tick (None: all)
+        self.shards = shards
         self.backend: Backend = open_backend(
             self.path, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous
         )
@@ -221,6 +231,14 @@ class StoreBase(Generic[G]):
             (game_id,),
         )
         return [seat_row(r) for r in rows]
+
+    def _running(self, alias: str = "g") -> tuple[str, tuple[int, ...]]:
+        """SQL for "running or paused, and on this store's shards" (with its parameters)."""
+        cond = f"{alias}.status IN {RUNNING_SQL}"
+        if self.shards is None:
+            return cond, ()
+        on_shards, params = self.shards.where(f"{alias}.guild_id")
+        return f"{cond} AND {on_shards}", params
 
     @staticmethod
     def _require(game: GameRecord, allowed: Iterable[GameStatus], doing: str) -> None:

@@ -5,7 +5,7 @@
 SRC and DST are what ``BLACK_ANGEL_DB`` accepts: a SQLite file path or a
 ``postgresql://`` URL, so this moves an installation from SQLite to PostgreSQL
 (and back). DST must hold no games yet (its schema is created or migrated
-first). Every row of every table is copied as it is, ids included, so buttons
+first), and no bot may be running on either (their leases are checked). Every row of every table is copied as it is, ids included, so buttons
 already posted in Discord (which carry game ids and revisions) keep working.
 
 Then the copy is verified: every table reads back equal row for row, and every
@@ -22,12 +22,13 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from storage.backend import Conn
 from storage.errors import CorruptGameError, StorageError
 from storage.models import STARTED_STATUSES
-from storage.postgres import redact
+from storage.postgres import is_postgres_url, redact
 from storage.store import Store
 
 #: Tables copied, each with its columns and the key that orders it. The
@@ -110,7 +111,8 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("turn_dms", ("game_id", "user_id", "revision", "sent_at"), "game_id, user_id"),
     ("guild_table_settings", ("guild_id", "game_threads", "updated_at"), "guild_id"),
 )
-#: Tables deliberately not copied: state of running processes, not of games.
+#: Tables deliberately not copied: state of running processes, not of games
+#: (the bots on the destination take their own leases).
 NOT_COPIED: frozenset[str] = frozenset({"instance_leases"})
 #: Tables whose ids come from an identity column (PostgreSQL must move it on).
 IDENTITY_TABLES = ("games", "snapshots")
@@ -160,8 +162,19 @@ async def copy_database(src_target: str, dst_target: str) -> CopyReport:
     """Copy ``src_target`` into the empty ``dst_target`` and verify the copy."""
     if src_target == dst_target:
         raise StorageError("source and destination are the same database")
+    if not is_postgres_url(src_target) and not Path(src_target).is_file():
+        raise StorageError(f"no database file {src_target!r} to copy from")
     report = CopyReport()
     async with Store(src_target) as src, Store(dst_target) as dst:
+        for store, which in ((src, "source"), (dst, "destination")):
+            now = store._clock()
+            running = [lease for lease in await store.leases() if lease.expires_at > now]
+            if running:
+                holders = ", ".join(f"{lease.owner} ({lease.scope})" for lease in running)
+                raise StorageError(
+                    f"a bot is running on the {which}: {holders}; stop it first"
+                    " (a copy taken while games change would miss their last moves)"
+                )
         data = await src.backend.read(_read_tables)
         await dst.backend.write(lambda conn: _write_tables(conn, dst.backend.dialect, data))
         report.rows = {table: len(rows) for table, rows in data.items()}

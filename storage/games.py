@@ -13,7 +13,6 @@ from storage.backend import Conn
 from storage.base import (
     ACTIVE_SQL,
     GAME_COLS,
-    RUNNING_SQL,
     G,
     StoreBase,
     check_seed,
@@ -423,11 +422,13 @@ class GamesMixin(StoreBase[G]):
         return await self._read(fn)
 
     async def list_running_games(self) -> list[GameRecord]:
-        """Running and paused games (they have an engine state), oldest first."""
+        """Running and paused games (they have an engine state), oldest first; only
+        the store's shards' games when it has ``shards``."""
+        running, params = self._running("g")
 
         async def fn(db: Conn) -> list[GameRecord]:
             rows = await db.all(
-                f"SELECT {GAME_COLS} FROM games WHERE status IN {RUNNING_SQL} ORDER BY id"
+                f"SELECT {GAME_COLS} FROM games g WHERE {running} ORDER BY id", params
             )
             return [game_row(r) for r in rows]
 

@@ -42,23 +42,41 @@ def new_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-def scope_shards(scope: str) -> range | None:
-    """The shards a scope covers; None for ``"all"``. ValueError if malformed."""
+def _parse_scope(scope: str) -> tuple[range, int | None] | None:
+    """``"all"`` -> None; ``"shards:A-B"`` or ``"shards:A-B/N"`` (of N shards) ->
+    (range, N or None). ValueError if malformed."""
     if scope == "all":
         return None
     kind, _, spec = scope.partition(":")
     if kind == "shards" and spec:
+        spec, slash, count = spec.partition("/")
         lo, _, hi = spec.partition("-")
-        if lo.isdecimal() and (not hi or hi.isdecimal()) and lo.isascii() and hi.isascii():
+        ok = lo.isdecimal() and (not hi or hi.isdecimal()) and lo.isascii() and hi.isascii()
+        if ok and (not slash or (count.isdecimal() and count.isascii() and int(count) > 0)):
             first, last = int(lo), int(hi or lo)
-            if first <= last:
-                return range(first, last + 1)
-    raise ValueError(f"a lease scope is 'all' or 'shards:A-B' (A <= B), not {scope!r}")
+            n = int(count) if slash else None
+            if first <= last and (n is None or last < n):
+                return range(first, last + 1), n
+    raise ValueError(
+        f"a lease scope is 'all' or 'shards:A-B' (A <= B, optionally '/N' of N shards), not {scope!r}"
+    )
+
+
+def scope_shards(scope: str) -> range | None:
+    """The shards a scope covers; None for ``"all"``. ValueError if malformed."""
+    parsed = _parse_scope(scope)
+    return None if parsed is None else parsed[0]
 
 
 def scopes_overlap(a: str, b: str) -> bool:
-    ra, rb = scope_shards(a), scope_shards(b)
-    if ra is None or rb is None:
+    """Whether two scopes may serve the same game. Ranges of different shard
+    counts split the guilds differently, so they always overlap: every process
+    on one database must run with the same ``SHARD_COUNT``."""
+    pa, pb = _parse_scope(a), _parse_scope(b)
+    if pa is None or pb is None:
+        return True
+    (ra, na), (rb, nb) = pa, pb
+    if na is not None and nb is not None and na != nb:
         return True
     return ra.start < rb.stop and rb.start < ra.stop
 

@@ -24,7 +24,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from storage.backend import Row
@@ -102,8 +102,19 @@ class PostgresConn:
 class PostgresBackend:
     dialect = "postgresql"
 
-    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        synchronous: Literal["FULL", "NORMAL"] = "FULL",
+        min_size: int = 1,
+        max_size: int = 10,
+    ) -> None:
         self.url = url
+        # FULL: a commit waits for the server's WAL flush (survives a power cut).
+        # NORMAL: synchronous_commit off, like SQLite's NORMAL: a crash of the
+        # server may lose the last commits, never corrupts, never half-applies.
+        self.server_settings = {"synchronous_commit": "off"} if synchronous == "NORMAL" else {}
         self.min_size = min_size
         self.max_size = max_size
         self._pool: Any = None
@@ -125,7 +136,10 @@ class PostgresBackend:
 
         try:
             pool = await asyncpg.create_pool(
-                self.url, min_size=self.min_size, max_size=self.max_size
+                self.url,
+                min_size=self.min_size,
+                max_size=self.max_size,
+                server_settings=self.server_settings,
             )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to {redact(self.url)}: {exc}") from exc
@@ -145,19 +159,30 @@ class PostgresBackend:
         if pool is not None:
             await pool.close()
 
+    async def _transaction(
+        self, fn: Callable[[PostgresConn], Awaitable[T]], isolation: str, readonly: bool
+    ) -> T:
+        """Run ``fn`` in one transaction on a pooled connection; a connection the
+        server or the network cut raises :class:`_ConnectionLost`."""
+        pool = self._need_pool()
+        async with pool.acquire() as conn:
+            try:
+                async with conn.transaction(isolation=isolation, readonly=readonly):
+                    return await fn(PostgresConn(conn))
+            except Exception as exc:
+                if _is_lost(exc):
+                    raise _ConnectionLost(str(exc)) from exc
+                raise
+
     async def write(self, fn: Callable[[PostgresConn], Awaitable[T]]) -> T:
         import asyncpg
 
-        pool = self._need_pool()
+        self._need_pool()
 
         async def run() -> T:
             for attempt in range(WRITE_ATTEMPTS):
                 try:
-                    async with (
-                        pool.acquire() as conn,
-                        conn.transaction(isolation="serializable"),
-                    ):
-                        return await fn(PostgresConn(conn))
+                    return await self._transaction(fn, "serializable", False)
                 except (
                     asyncpg.SerializationError,
                     asyncpg.DeadlockDetectedError,
@@ -165,6 +190,12 @@ class PostgresBackend:
                     log.debug("write retried after %s (attempt %d)", type(exc).__name__, attempt)
                     # a short random pause so racing writers do not collide again in step
                     await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+                except _ConnectionLost as exc:
+                    # not retried: the commit may or may not have happened; the
+                    # caller reloads, and a repeated click meets the revision check
+                    raise StorageError(
+                        f"the connection to the database was lost during a write: {exc}"
+                    ) from exc
             raise StorageError(
                 f"a write kept colliding with concurrent writes ({WRITE_ATTEMPTS} attempts)"
             )
@@ -172,9 +203,37 @@ class PostgresBackend:
         return await asyncio.shield(run())
 
     async def read(self, fn: Callable[[PostgresConn], Awaitable[T]]) -> T:
-        pool = self._need_pool()
-        async with (
-            pool.acquire() as conn,
-            conn.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            return await fn(PostgresConn(conn))
+        self._need_pool()
+        try:
+            return await self._transaction(fn, "repeatable_read", True)
+        except _ConnectionLost as exc:
+            log.warning("a read lost its database connection (%s); trying again", exc)
+        try:  # a read is safe to repeat on a fresh connection
+            return await self._transaction(fn, "repeatable_read", True)
+        except _ConnectionLost as exc:
+            raise StorageError(f"the database cannot be reached: {exc}") from exc
+
+
+class _ConnectionLost(Exception):
+    """The connection went away under a transaction (not a bad query)."""
+
+
+def _is_lost(exc: BaseException) -> bool:
+    """Whether ``exc`` means the connection (or the server) went away. On a cut
+    connection asyncpg may raise "cannot call Transaction.__aexit__()" for the
+    failed rollback, with the real cause as its context: follow the chain."""
+    import asyncpg
+
+    lost = (
+        OSError,
+        asyncpg.PostgresConnectionError,  # connection does not exist, failure, ...
+        asyncpg.OperatorInterventionError,  # admin shutdown, crash shutdown, starting up
+    )
+    seen: BaseException | None = exc
+    for _ in range(5):
+        if seen is None:
+            return False
+        if isinstance(seen, lost):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False

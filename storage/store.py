@@ -8,8 +8,9 @@ actions after it; the log is the truth and a snapshot only a cache.
 :class:`Store` is the one interface the bot uses (storage/API.md). Its parts,
 each in its own module:
 
-- :mod:`storage.schema`: the tables and forward migrations (schema version in
-  the database).
+- :mod:`storage.schema` (SQLite) and :mod:`storage.pg_schema` (PostgreSQL): the
+  tables and forward migrations, step for step the same (schema version in the
+  database).
 - :mod:`storage.games`: games and seats (lobby, start, status, listings).
 - :mod:`storage.actions`: the action log and snapshots (append, truncate,
   read), with the optimistic version/revision checks.
@@ -19,8 +20,11 @@ each in its own module:
 - :mod:`storage.faults`: games set aside after a failed check; repair from the log.
 - :mod:`storage.lease`: one running bot per database (or shard range).
 - :mod:`storage.tick`: what the reminder tick needs, in one query.
-- :mod:`storage.backend`: the interface the queries run through, and
-  :mod:`storage.sqlite`, the backend for a database file.
+- :mod:`storage.shards`: which guilds' games a sharded process sweeps.
+- :mod:`storage.backend`: the interface the queries run through;
+  :mod:`storage.sqlite` (a database file) and :mod:`storage.postgres` (a
+  ``postgresql://`` URL, asyncpg) implement it.
+- :mod:`storage.copy`: ``python -m storage.copy SRC DST`` between the two.
 """
 
 from __future__ import annotations

@@ -50,15 +50,20 @@ _TICK_SQL = (
     " LEFT JOIN game_settings s ON s.game_id = g.id"
     " LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id"
     " LEFT JOIN game_faults f ON f.game_id = g.id"
-    " WHERE g.status = 'running'"
-    " OR (g.status = 'paused' AND f.game_id IS NOT NULL AND f.notified_at IS NULL)"
-    " ORDER BY g.id"
+    " WHERE (g.status = 'running'"
+    " OR (g.status = 'paused' AND f.game_id IS NOT NULL AND f.notified_at IS NULL))"
 )
 
 
 class TickMixin(StoreBase[G]):
     async def tick_rows(self) -> list[TickRow]:
-        """One row per running game (and per paused game set aside, not yet told)."""
+        """One row per running game (and per paused game set aside, not yet told);
+        only the store's shards' games when it has ``shards``."""
+        sql = _TICK_SQL
+        params: tuple[int, ...] = ()
+        if self.shards is not None:
+            on_shards, params = self.shards.where("g.guild_id")
+            sql += f" AND {on_shards}"
 
         async def fn(db: Conn) -> list[TickRow]:
             return [
@@ -77,7 +82,7 @@ class TickMixin(StoreBase[G]):
                     last_reminder_at=r[11],
                     fault=r[12],
                 )
-                for r in await db.all(_TICK_SQL)
+                for r in await db.all(sql + " ORDER BY g.id", params)
             ]
 
         return await self._read(fn)

@@ -205,10 +205,9 @@ def parse_export(doc: JsonDict | str | bytes) -> dict[str, Any]:
             raise ExportFormatError("the JSON is nested too deeply to be an export") from exc
         except ValueError as exc:  # UnicodeDecodeError included
             raise ExportFormatError(f"not JSON: {exc}") from exc
-    depth = _depth(doc)
-    if depth > MAX_EXPORT_DEPTH:
+    if _depth(doc) > MAX_EXPORT_DEPTH:
         raise ExportFormatError(
-            f"the JSON is nested {depth} deep; an export nests at most {MAX_EXPORT_DEPTH} deep"
+            f"the JSON is nested more than {MAX_EXPORT_DEPTH} deep, deeper than any export"
         )
     if not isinstance(doc, dict):
         raise ExportFormatError("an export is a JSON object")

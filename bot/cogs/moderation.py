@@ -16,7 +16,8 @@ from discord.ext import commands
 
 from bot.cogs.respond import Visibility, run
 from bot.frontend import Frontend
-from bot.service import BOT_USER
+from bot.service import BOT_USER, fail
+from storage.transfer import MAX_EXPORT_BYTES
 
 PRIVATE, PUBLIC, UPDATE = Visibility.PRIVATE, Visibility.PUBLIC, Visibility.UPDATE
 
@@ -95,3 +96,21 @@ class ModerationCog(
     )
     async def export(self, interaction: discord.Interaction) -> None:
         await run(interaction, lambda a, c: self.svc.export(c, a), PRIVATE)
+
+    @app_commands.command(
+        name="import", description="Load a game from an export file into this channel"
+    )
+    @app_commands.describe(file="a black-angel-<id>.json file from /ba-mod export")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        async def work(actor, cid):
+            if file.size > MAX_EXPORT_BYTES:
+                return fail(
+                    f"That file is {file.size / 2**20:.1f} MiB; an export is at most "
+                    f"{MAX_EXPORT_BYTES // 2**20} MiB. Nothing was imported."
+                )
+            if not actor.moderator:  # before downloading anything
+                return fail("Only moderators can import a game.")
+            data = await file.read()
+            return await self.svc.import_game(cid, actor, data, guild_id=interaction.guild_id)
+
+        await run(interaction, work, PUBLIC)

@@ -1,4 +1,5 @@
-"""The background loop: turn reminders and timeouts (see ``GameService.tick``)."""
+"""The background loop: turn reminders and timeouts (``GameService.tick``) and
+lobbies past their lifetime (``GameService.expire_lobbies``)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,7 @@ class RemindersCog(commands.Cog):
             await self.fe.post_notices(await self.svc.tick())
         except Exception:
             log.exception("reminder task failed")
+        try:
+            await self.fe.post_notices(await self.svc.expire_lobbies(self.svc.clock()))
+        except Exception:
+            log.exception("lobby expiry failed")

@@ -58,18 +58,25 @@ class ModerationMixin(WritePath):
                 f"Only moderators (Manage Server / Manage Channels, or the moderator role) can {what}."
             )
 
-    async def _mod(self, channel_id: int, actor: Actor) -> Entry:
-        """The channel's started game for a moderator (lock held)."""
+    async def _mod(self, channel_id: int, actor: Actor, doing: str) -> Entry:
+        """The channel's started game for a moderator (lock held). If this
+        process's copy is behind the stored game (another process changed it),
+        nothing is done on that old view: the moderator is told to look again,
+        and the next try uses the stored game."""
         self._require_mod(actor)
         e = await self._current(channel_id)
         if e is None:
             raise ServiceError("There is no game running in this channel.")
+        rec = await self.store.active_game(channel_id)
+        if rec is None or (rec.id, rec.revision) != (e.record.id, e.revision):
+            self.drop(channel_id)
+            raise ServiceError(CHANGED.format(doing))
         return e
 
     @refusing
     async def pause(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "paused")
             if e.record.status is GameStatus.PAUSED:
                 return fail("The game is already paused.")
             gid = e.record.id
@@ -83,7 +90,7 @@ class ModerationMixin(WritePath):
     @refusing
     async def resume(self, channel_id: int, actor: Actor) -> Reply:
         async with self.lock(channel_id):
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "resumed")
             if e.record.status is not GameStatus.PAUSED:
                 return fail("The game is not paused.")
             gid = e.record.id
@@ -134,7 +141,7 @@ class ModerationMixin(WritePath):
                 return fail("There is no game in this channel.")
             if rec.status is GameStatus.LOBBY:
                 return await self._replace_in_lobby(rec, actor, seat, new_user)
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "changed")
             if not 0 <= seat < len(e.seats):
                 return fail(f"There is no seat {seat + 1}.")
             old = e.user(seat)
@@ -195,12 +202,32 @@ class ModerationMixin(WritePath):
 
     @refusing
     async def rollback(self, channel_id: int, actor: Actor) -> Reply:
+        """Take back the last action of a seat someone holds, with the bot's
+        moves for removed seats after it (the bot would only play them again:
+        the game never waits on a seat nobody holds)."""
         async with self.lock(channel_id):
-            e = await self._mod(channel_id, actor)
+            e = await self._mod(channel_id, actor, "rolled back")
             if e.version == 0:
                 return fail("There is no action to roll back.")
+            actions = await self.store.get_actions(e.record.id)
+            if len(actions) != e.version:
+                self.drop(channel_id)
+                return fail(CHANGED.format("rolled back"))
+            bot_seats = {s.seat for s in e.seats if s.user_id == BOT_USER}
+            keep = len(actions) - 1
+
+            def by_bot(i: int) -> bool:
+                return actions[i].seat in bot_seats and actions[i].user_id is None
+
+            while keep > 0 and by_bot(keep):
+                keep -= 1
+            if by_bot(keep):  # the bot would play every one of them again
+                return fail(
+                    "Every action left is the bot's, for seats nobody holds: "
+                    "there is no player's action to roll back."
+                )
             try:
-                await self._truncate(e, e.version - 1, "rollback")
+                await self._truncate(e, keep, "rollback")
             except ConflictError:
                 return fail(CHANGED.format("rolled back"))
             except Exception:
@@ -208,10 +235,17 @@ class ModerationMixin(WritePath):
                 return fail("Rollback failed; the game is unchanged.")
             e2 = await self._load(channel_id)
             assert e2 is not None
+            cut = len(actions) - keep
+            what = (
+                "the last action"
+                if cut == 1
+                else f"the last action and the bot's {cut - 1} move{'s' if cut > 2 else ''} after it"
+            )
             reply = Reply(
-                f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back the last action.\n",
+                f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back {what}.\n",
                 new_turn=True,
             )
+            await self._auto(e2, reply)
             await self._finish_reply(e2, reply)
             return reply
 

@@ -52,8 +52,8 @@ class RemindersMixin(WritePath):
         return now - max(row.updated_at, last or 0.0) >= minutes * 60
 
     async def tick(self) -> list[Reply]:
-        """Lobbies past their lifetime, reminders and turn timeouts due now for
-        every running game, and a notice for each game newly set aside.
+        """Reminders and turn timeouts due now, for every running game, and a
+        notice for each game newly set aside (lobbies: :meth:`expire_lobbies`).
 
         Returns notices (``channel_id`` set) to post; a timeout plays the turn
         (never silently: the notice says so)."""
@@ -61,10 +61,6 @@ class RemindersMixin(WritePath):
             return []
         now = self.clock()
         out: list[Reply] = []
-        try:
-            out += await self.expire_lobbies(now)  # type: ignore[attr-defined]
-        except Exception:
-            log.exception("lobby expiry failed")
         for row in await self.store.tick_rows():
             try:
                 if row.fault is not None:

@@ -20,12 +20,13 @@ from typing import Any
 from bot.service.format import command
 from bot.service.model import (
     Actor,
+    GameSetAside,
     Reply,
     fail,
     refusing,
 )
 from bot.service.write import WritePath
-from storage import ChannelBusyError, ExportFormatError, GameStatus
+from storage import ChannelBusyError, ExportFormatError, GameStatus, StorageError
 from storage.transfer import MAX_EXPORT_BYTES, parse_export
 
 PUBLIC_FORMAT = "black-angel-public-export"
@@ -77,7 +78,11 @@ class TransferMixin(WritePath):
             },
             "seats": [{"seat": s.seat, "user_id": s.user_id, "colour": s.colour} for s in seats],
         }
-        e = await self._entry(channel_id)
+        try:
+            e = await self._entry(channel_id)
+        except (GameSetAside, StorageError) as exc:  # not loadable: what is known, no more
+            doc["not_loaded"] = str(exc)
+            return doc
         if e is not None and e.record.id == game_id:
             lines = e.log
             if lines is None:
@@ -114,7 +119,7 @@ class TransferMixin(WritePath):
         async with self.lock(channel_id):
             try:
                 rec = await self.store.import_game(
-                    doc,
+                    data,
                     channel_id,
                     guild_id=guild_id,
                     created_by=actor.user_id,

@@ -9,27 +9,18 @@ import simcord
 
 from bot.client import BlackAngelBot
 from bot.config import Config
-from tests.bot.helpers import Harness
+from tests.bot.direct import Direct
 from tests.bot.sim import ErrorLog, SeedCounter, World, make_bot, make_config
 
 
 @pytest.fixture
-async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
-    h = await Harness(str(tmp_path / "bot.sqlite3")).open()
+async def direct(tmp_path: Path) -> AsyncIterator[Direct]:
+    """The game service on a SQLite file, without Discord (see ``tests/bot/direct.py``)."""
+    d = await Direct(str(tmp_path / "direct.sqlite3")).open()
     try:
-        yield h
+        yield d
     finally:
-        await h.close()
-
-
-@pytest.fixture
-async def quick(tmp_path: Path) -> AsyncIterator[Harness]:
-    """Like ``harness`` without rendering (for tests about the flow, not images)."""
-    h = await Harness(str(tmp_path / "bot.sqlite3"), render=False).open()
-    try:
-        yield h
-    finally:
-        await h.close()
+        await d.close()
 
 
 # ---------------------------------------------------------------------- SimCord

@@ -27,7 +27,15 @@ What the world holds (all made by SimCord builders, so real permissions apply):
   gives the first n of alice, bob, carol, dave; ``world.bystander`` (eve) is
   in the server but never plays;
 - ``world.admin``: a role with Manage Server and Manage Channels (the server's admins);
-  ``world.mod_role``: a role with no permission, for ``/ba mod policy role:``.
+  ``world.mod_role``: a role with no permission, for ``/ba-server modrole``;
+- ``world.me``: the bot's own member, to take a permission from it with a
+  channel overwrite; ``await world.allow_command("ba-mod", {member: True})``
+  does what an admin does in Server Settings → Integrations.
+
+Commands: ``/ba …`` for players, ``/ba-mod …`` (Manage Channels by default)
+and ``/ba-server …`` (Manage Server) — ``world.slash(member, "ba-mod end")``.
+A member cannot run a command Discord hides from them: SimCord raises
+``SetupError``, as the client would not offer it.
 
 Every interaction the helpers drive is recorded in ``world.results``;
 :meth:`World.check` asserts each was acknowledged and nothing went wrong: no
@@ -35,12 +43,19 @@ error swallowed by discord.py (SimCord re-raises those at teardown anyway) and
 no ERROR logged by the bot's own ``bot.*``/``storage.*`` loggers (the bot
 catches and logs its own failures, so SimCord cannot see them). The ``world``
 fixture calls ``check()`` at teardown; a test that provokes errors on purpose
-calls :meth:`World.expect_logged_errors` to take them.
+takes them with :meth:`World.expect_logged_errors` (logged by the bot) or
+:meth:`World.expect_swallowed` (caught by discord.py).
+
+Results: :func:`assert_private` (answered only to its user, from the first
+byte), :func:`text`, :func:`public_messages`; ``world.public()`` and
+``world.seen_by(member)`` are the channel as everyone / as one member sees it.
+Playing: ``tests/bot/simplay.py`` (``lobby``, ``step``, ``play_out``).
 
 Time: the bot reads ``discord.utils.utcnow()`` (see ``bot.client.discord_clock``),
 which SimCord's virtual clock drives, so ``await world.advance(minutes=...)``
-fires reminders and turn timeouts with no real waiting. ``inject_error`` and
-everything else of ``world.env`` (a :class:`simcord.Env`) are there too.
+fires reminders, turn timeouts and lobby lifetimes with no real waiting (the
+test config checks every 30 virtual minutes). ``inject_error`` and everything
+else of ``world.env`` (a :class:`simcord.Env`) are there too.
 
 Finding things on messages: custom ids (see ``bot/views.py``) are the stable
 interface, not labels: ``ba:o:`` option buttons, ``ba:s:`` option selects,
@@ -81,6 +96,8 @@ def make_config(db: str, **kw: Any) -> Config:
         # (60 s in production): each check costs ~50 ms of real time under
         # SimCord, so days of virtual time stay cheap to simulate
         "tick_seconds": 1800.0,
+        # the instance lease is renewed every third of it: rarely, for the same reason
+        "lease_seconds": 24 * 3600.0,
     }
     base.update(kw)
     return Config(**base)

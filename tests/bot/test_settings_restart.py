@@ -8,37 +8,35 @@ import random
 from pathlib import Path
 
 from bot.service import Actor
-from tests.bot.helpers import Harness
-from tests.bot.play import lobby
+from tests.bot.direct import MOD, Direct, start_game
 
 CID, LOBBY = 720, 721
 A, B, C, D = 3001, 3002, 3003, 3004
-MOD = 9
 
 
 async def test_settings_survive_a_restart(tmp_path: Path) -> None:
     db = str(tmp_path / "settings.sqlite3")
-    h = await Harness(db, render=False).open()
+    h = await Direct(db).open()
     h.svc.max_reminders = 3
     try:
-        await lobby(h, CID, [A, B], seed=3)
+        await start_game(h.svc, CID, [A, B], seed=3)
         e = await h.svc._entry(CID)
         decider = e.user(e.game.decision.seat)
         other = B if decider == A else A
-        await h.cmd("mod reminder", MOD, CID, manage=True, minutes=30)
-        await h.cmd("mod timeout", MOD, CID, manage=True, minutes=240)
-        await h.cmd("mute", other, CID, on=True)
+        assert (await h.svc.set_reminder(CID, MOD, 30)).ok
+        assert (await h.svc.set_timeout(CID, MOD, 240)).ok
+        assert (await h.svc.mute(CID, Actor(other), True)).ok
         h.clock.advance(31)
         notes = await h.svc.tick()  # every 30 min now, not the 12 h default
         assert len(notes) == 1 and "Reminder 1/3" in notes[0].text
         assert notes[0].ping == [decider]
         # a lobby whose creator chose the join order
-        await h.cmd("new", C, LOBBY, players=2, order="lobby")
-        await h.cmd("join", D, LOBBY)
+        assert (await h.svc.create(LOBBY, Actor(C), 2, order="lobby")).ok
+        assert (await h.svc.join(LOBBY, Actor(D))).ok
     finally:
         await h.close()
 
-    h2 = await Harness(db, render=False, clock=h.clock).open()  # a new process
+    h2 = await Direct(db, h.clock).open()  # a new process
     h2.svc.max_reminders = 3
     try:
         assert await h2.svc.load_all() == 1
@@ -72,10 +70,8 @@ async def test_settings_survive_a_restart(tmp_path: Path) -> None:
         notes = await h2.svc.tick()
         assert len(notes) == 1 and "Time is up" in notes[0].text
         # the lobby starts in join order, as chosen before the restart
-        it = await h2.cmd("start", C, LOBBY)
-        assert not h2.errors(it)
-        started = h2.channel(LOBBY).public[0].content
-        assert "lobby seat order" in started
+        started = await h2.svc.start(LOBBY, Actor(C))
+        assert started.ok and "lobby seat order" in started.text
         assert [s.user_id for s in (await h2.svc._entry(LOBBY)).seats] == [C, D]
     finally:
         await h2.close()

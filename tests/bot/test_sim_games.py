@@ -53,6 +53,9 @@ async def test_whole_game_by_clicking_with_restarts(
     assert "Winner" in final.content
     if players == 1:
         assert "Hal" in world.public_text().split("The game is over")[0]
+    # one board image per turn, not one per decision
+    boards = [m for m in world.public() if [a.filename for a in m.attachments] == ["board.png"]]
+    assert 1 <= len(boards) < n / 2
 
     # hidden cards named in private choices never reached a public message
     public = world.public_text()

@@ -78,3 +78,16 @@ async def test_names_survive_a_restart(world: World) -> None:
     svc = world.bot.frontend.svc
     e = await svc._entry(world.channel.id)
     assert sorted(svc.names(e).values()) == ["Alice the Bold", "Bobby", "Carol"]
+
+
+async def test_a_new_display_name_is_kept_once_the_player_is_seen(world: World) -> None:
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba new", players=3)
+    guild = world.bot.get_guild(world.guild.id)
+    member = await guild.fetch_member(alice.id)
+    await member.edit(nick="Queen Alice")  # renamed on the server, while the lobby waits
+    await world.env.settle()
+    await world.slash(alice, "ba colour", colour="red")  # the bot sees her again
+    await world.restart()
+    joined = await world.slash(bob, "ba join")
+    assert "Lobby: Queen Alice (red), Bob" in text(joined)

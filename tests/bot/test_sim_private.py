@@ -70,3 +70,27 @@ async def test_a_bystander_sees_no_hand_and_no_private_choice(world: World) -> N
     assert "not playing" in assert_private(refused)
     assert "not playing" not in world.seen_by(alice)
     assert text(refused)
+
+
+async def test_a_finished_export_imports_and_a_public_one_does_not(world: World) -> None:
+    admin = world.member("ann", roles=[world.admin])
+    bob = world.member("bob")
+    await lobby(world, [admin, bob])
+    rng = random.Random(6)
+    for _ in range(8):
+        await step(world, rng)
+    public_doc = await _export(world, admin)
+    await world.slash(admin, "ba-mod end")
+    full = await _export(world, admin)
+
+    other = world.new_channel("replay")
+    refused = await world.slash(
+        admin, "ba-mod import", other, file=("running.json", json.dumps(public_doc).encode())
+    )
+    said = assert_private(refused)
+    assert "cannot be imported" in said and "Nothing was imported" in said
+    eve = world.bystander
+    r = await world.slash(admin, "ba-mod import", other, file=("g.json", json.dumps(full).encode()))
+    assert not r.ephemeral and "imported a game" in text(r)
+    board = await world.slash(eve, "ba board", other)
+    assert not board.ephemeral and "game #2" in text(board)

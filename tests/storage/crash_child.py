@@ -1,9 +1,11 @@
 """Child process for the crash tests: plays real engine games into a store and
 reports every committed append on stdout, until the parent kills it.
 
-    python -m tests.storage.crash_child DB_PATH SEED hammer
+    DB: a SQLite file or a postgresql:// URL
+
+    python -m tests.storage.crash_child DB SEED hammer
         play random games for ever; print "committed GAME VERSION" after each append
-    python -m tests.storage.crash_child DB_PATH SEED hang-in-commit N
+    python -m tests.storage.crash_child DB SEED hang-in-commit N
         like hammer, but the Nth append stops inside its transaction (rows
         inserted, COMMIT not yet run), prints "in-transaction GAME VERSION"
         and waits to be killed
@@ -31,16 +33,19 @@ async def main(path: str, seed: int, mode: str, hang_at: int) -> None:
     await store.connect()
     appends = 0
     if mode == "hang-in-commit":
-        db = store.backend.raw
-        real_commit = db.commit
+        real_write = store.backend.write
 
-        async def commit() -> None:
-            if appends + 1 == hang_at and pending is not None:
-                say("in-transaction", *pending)
-                await asyncio.Event().wait()  # never: the parent kills us here
-            await real_commit()
+        async def write(fn: Any) -> Any:
+            async def then_hang(conn: Any) -> Any:
+                result = await fn(conn)  # every row of the append is written...
+                if appends + 1 == hang_at and pending is not None:
+                    say("in-transaction", *pending)  # ...and the COMMIT never comes
+                    await asyncio.Event().wait()  # never: the parent kills us here
+                return result
 
-        db.commit = commit  # type: ignore[method-assign]
+            return await real_write(then_hang)
+
+        store.backend.write = write  # type: ignore[method-assign]
     pending: tuple[int, int] | None = None
     channel = 0
     while True:

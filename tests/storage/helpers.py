@@ -170,8 +170,12 @@ class Databases:
         self, target: str, sql: str, params: tuple[Any, ...] = ()
     ) -> list[tuple[Any, ...]]:
         if self.server is None:
-            with sqlite3.connect(target) as raw:
-                return [tuple(r) for r in raw.execute(sql, params).fetchall()]
+            raw = sqlite3.connect(target)
+            try:
+                with raw:  # commits
+                    return [tuple(r) for r in raw.execute(sql, params).fetchall()]
+            finally:
+                raw.close()
         import asyncpg
 
         conn = await asyncpg.connect(target)

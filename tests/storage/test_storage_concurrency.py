@@ -6,13 +6,16 @@ import asyncio
 import contextlib
 import copy
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engine
 from engine import Action, Game, GameOptions
-from storage import ConflictError, Store
-from tests.storage.helpers import CounterCodec, running_counter_game
+from storage import ConflictError, StorageError, Store
+from tests.postgres import PostgresServer
+from tests.storage.helpers import CounterCodec, Databases, running_counter_game
 
 
 async def assert_log_is_contiguous(store: Store, game_id: int) -> list[int]:
@@ -144,3 +147,66 @@ async def test_cancelled_append_is_all_or_nothing(store: Store) -> None:
     await assert_log_is_contiguous(store, game_id)
     assert (await store.get_game(game_id)).version == 30
     await store.verify_game(game_id)
+
+
+async def test_read_check_write_races_between_connections(db: str) -> None:
+    """Two connections (two processes) racing on checks made in the transaction:
+    one active game per channel, the last free seat, a colour. On PostgreSQL the
+    writes are SERIALIZABLE, so exactly as under SQLite's single writer one wins
+    and the other gets the store's own error."""
+    async with (
+        Store(db, codec=CounterCodec()) as a,
+        Store(db, codec=CounterCodec()) as b,
+    ):
+        for channel in range(1, 9):
+            results = await asyncio.gather(
+                a.create_game(channel), b.create_game(channel), return_exceptions=True
+            )
+            assert sorted(type(r).__name__ for r in results) == ["ChannelBusyError", "GameRecord"]
+            rec = next(r for r in results if not isinstance(r, BaseException))
+            await a.join_game(rec.id, 1)
+            seats = await asyncio.gather(
+                a.join_game(rec.id, 2, max_seats=2, colour="red"),
+                b.join_game(rec.id, 3, max_seats=2, colour="red"),
+                return_exceptions=True,
+            )
+            assert sorted(type(r).__name__ for r in seats) == ["LobbyError", "Seat"], seats
+            assert len(await a.get_seats(rec.id)) == 2
+        assert len(await b.list_games()) == 8
+
+
+@pytest.mark.postgres
+async def test_postgres_connections_cut_by_the_server(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    """The server drops a connection in the middle of a transaction (a restart, a
+    failover, an admin): a read tries again on a fresh connection, a write says
+    so as a StorageError (its outcome unknown), never a driver error; the store
+    goes on working."""
+    pg = Databases("postgresql", tmp_path, postgres_server)
+    try:
+        async with Store(pg.new(), codec=CounterCodec()) as store:
+            game_id = await running_counter_game(store)
+            calls = 0
+
+            async def read(db: Any) -> int:
+                nonlocal calls
+                calls += 1
+                if calls == 1:  # the server ends this connection under the read
+                    await db.one("SELECT pg_terminate_backend(pg_backend_pid())")
+                row = await db.one("SELECT version FROM games WHERE id = ?", (game_id,))
+                return int(row[0])
+
+            assert await store._read(read) == 0 and calls == 2
+
+            async def write(db: Any) -> None:
+                await db.execute("UPDATE games SET updated_at = 1 WHERE id = ?", (game_id,))
+                await db.one("SELECT pg_terminate_backend(pg_backend_pid())")
+
+            with pytest.raises(StorageError, match="connection to the database was lost"):
+                await store._write(write)
+            assert (await store.get_game(game_id)).updated_at != 1  # never committed
+            await store.append_action(game_id, 0, 0, 1, {"add": 2})
+            assert [a.seq for a in await store.get_actions(game_id)] == [1]
+    finally:
+        pg.drop_all()

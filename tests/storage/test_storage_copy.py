@@ -122,8 +122,30 @@ async def test_refuses_a_destination_with_games(
             await store.create_game(42)
         done = run_copy(source, target)
         assert done.returncode == 2 and "already holds 1 games" in done.stderr
+        done = run_copy(str(tmp_path / "typo.sqlite3"), pg.new())  # no such file: no copy
+        assert done.returncode == 2 and "no database file" in done.stderr
+        assert not (tmp_path / "typo.sqlite3").exists()
         async with Store(target) as store:
             assert [g.channel_id for g in await store.list_games()] == [42]  # untouched
+    finally:
+        pg.drop_all()
+
+
+async def test_refuses_while_a_bot_runs_on_the_source(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    pg = Databases("postgresql", tmp_path, postgres_server)
+    try:
+        source, target = str(tmp_path / "a.sqlite3"), pg.new()
+        await fill(source)
+        async with Store(source) as bot:
+            await bot.acquire_lease("all", "host-1:42:cafe")
+            done = run_copy(source, target)
+            assert done.returncode == 2
+            assert "a bot is running on the source: host-1:42:cafe (all)" in done.stderr
+            await bot.release_lease("all", "host-1:42:cafe")
+        done = run_copy(source, target)  # stopped: the copy goes ahead
+        assert done.returncode == 0, done.stderr
     finally:
         pg.drop_all()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ import pytest
 
 from engine import Action
 from storage import GameStatus, Store
+from tests.storage.helpers import Databases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,10 +69,10 @@ def committed(lines: list[str]) -> dict[int, int]:
     return last
 
 
-async def check_database(path: Path, reported: dict[int, int]) -> dict[int, int]:
+async def check_database(dbs: Databases, path: str, reported: dict[int, int]) -> dict[int, int]:
     """Open after the crash; every reported commit is there, every game loads and verifies."""
-    with sqlite3.connect(path) as raw:  # a plain reader first: the file is sound
-        assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    if not dbs.is_postgres:  # a plain reader first: the file is sound
+        assert await dbs.fetch(path, "PRAGMA integrity_check") == [("ok",)]
     versions: dict[int, int] = {}
     async with Store(path, snapshot_every=3) as store:
         for game_id, version in reported.items():
@@ -102,21 +102,21 @@ async def check_database(path: Path, reported: dict[int, int]) -> dict[int, int]
 
 
 @pytest.mark.parametrize(("seed", "commits"), [(1, 25), (2, 160), (3, 400)])
-async def test_killed_while_hammering(tmp_path: Path, seed: int, commits: int) -> None:
-    path = tmp_path / "crash.sqlite3"
-    proc = spawn(str(path), str(seed), "hammer")
+async def test_killed_while_hammering(dbs: Databases, db: str, seed: int, commits: int) -> None:
+    path = db
+    proc = spawn(path, str(seed), "hammer")
     try:
         lines = read_until(proc, "committed", commits)
     finally:
         kill(proc)
     reported = committed(lines)
-    versions = await check_database(path, reported)
+    versions = await check_database(dbs, path, reported)
     assert sum(versions.values()) >= commits
 
 
-async def test_killed_inside_an_open_transaction(tmp_path: Path) -> None:
-    path = tmp_path / "crash.sqlite3"
-    proc = spawn(str(path), "4", "hang-in-commit", "37")
+async def test_killed_inside_an_open_transaction(dbs: Databases, db: str) -> None:
+    path = db
+    proc = spawn(path, "4", "hang-in-commit", "37")
     try:
         lines = read_until(proc, "in-transaction", 1)
     finally:
@@ -124,6 +124,6 @@ async def test_killed_inside_an_open_transaction(tmp_path: Path) -> None:
     game_id, version = (int(w) for w in lines[-1].split()[1:3])
     reported = committed(lines)
     assert reported[game_id] == version - 1
-    versions = await check_database(path, reported)
+    versions = await check_database(dbs, path, reported)
     # the interrupted action was never committed (and the game went on from before it)
     assert versions[game_id] == version - 1

@@ -12,6 +12,7 @@ from storage import (
     GameStatus,
     LobbyError,
     NotFoundError,
+    StorageError,
     Store,
     default_db_path,
 )
@@ -194,6 +195,9 @@ async def test_database_path_from_environment(
     assert default_db_path() == "postgresql://bot@db.example/games"
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/other.sqlite3")
     assert default_db_path() == f"{tmp_path}/other.sqlite3"
+    # a URL of another database is refused, never taken for a file name
+    with pytest.raises(StorageError, match="unsupported database URL scheme 'mysql'"):
+        Store("mysql://bot@db.example/games")
     # BLACK_ANGEL_DB wins
     target = tmp_path / "sub" / "bot.sqlite3"
     monkeypatch.setenv("BLACK_ANGEL_DB", str(target))
