@@ -31,7 +31,7 @@ import discord
 from bot import perms
 from bot.notify import ACTING, Notifier
 from bot.service import Actor, GameService, Reply, TurnPrompt
-from bot.views import decision_view, tools_view
+from bot.views import decision_embeds, decision_view, tools_view
 
 log = logging.getLogger(__name__)
 
@@ -182,9 +182,10 @@ class Frontend:
             or tracked.game_id != game_id
             or (bool(reply.ping) and tracked.decider != decider)
         )
+        embeds = decision_embeds(turn)
         if not need_new and tracked is not None:
             try:
-                await tracked.message.edit(content=reply.text, view=view)
+                await tracked.message.edit(content=reply.text, view=view, embeds=embeds)
                 tracked.decider = decider
                 await self.notifier.turn_posted(channel, reply, tracked.message)
                 return
@@ -198,6 +199,8 @@ class Frontend:
         kwargs = _kw(reply)
         if view is not None:
             kwargs["view"] = view
+        if embeds:
+            kwargs["embeds"] = embeds
         try:
             msg = await channel.send(reply.text or "…", allowed_mentions=_mentions(reply), **kwargs)
         except discord.HTTPException:
@@ -206,7 +209,9 @@ class Frontend:
             # Attach Files); the caller tells the user what went wrong.
             if old is not None and turn is not None:
                 with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
-                    await old.edit(content=reply.text or "…", view=view, attachments=[])
+                    await old.edit(
+                        content=reply.text or "…", view=view, embeds=embeds, attachments=[]
+                    )
                     self.turn_msgs[cid] = TurnMessage(old, turn.game_id, decider)
             raise
         if old is not None:
@@ -234,6 +239,7 @@ class Frontend:
         if not reply.ok or reply.ephemeral:
             if reply.turn is not None and reply.turn.options is not None and reply.ok:
                 kw["view"] = decision_view(reply.turn, private=True)
+                kw["embeds"] = decision_embeds(reply.turn)
             await interaction.response.send_message(reply.text or "…", ephemeral=True, **kw)
             return
         await interaction.response.send_message(
@@ -247,6 +253,7 @@ class Frontend:
         if not reply.ok or reply.ephemeral:
             if reply.turn is not None and reply.turn.options is not None and reply.ok:
                 kw["view"] = decision_view(reply.turn, private=True)
+                kw["embeds"] = decision_embeds(reply.turn)
             await interaction.followup.send(reply.text or "…", ephemeral=True, **kw)
             return
         await interaction.followup.send(reply.text or "…", allowed_mentions=_mentions(reply), **kw)
@@ -329,10 +336,15 @@ class Frontend:
             mine = await self.svc.choices(self.channel_id(interaction), Actor(turn.user_id))
             if mine.ok and mine.turn is not None:
                 await interaction.edit_original_response(
-                    content=mine.text, view=decision_view(mine.turn, private=True)
+                    content=mine.text,
+                    view=decision_view(mine.turn, private=True),
+                    embeds=decision_embeds(mine.turn),
+                    attachments=[f for f in (_file(mine),) if f is not None],
                 )
                 return
-        await interaction.edit_original_response(content="✔ Chosen.", view=None)
+        await interaction.edit_original_response(
+            content="✔ Chosen.", view=None, embeds=[], attachments=[]
+        )
 
     async def on_page(
         self, interaction: discord.Interaction, game_id: int, revision: int, page: int
@@ -359,7 +371,8 @@ class Frontend:
                 )
                 return
             await interaction.response.edit_message(
-                view=decision_view(turn, private=private_msg, page=page)
+                view=decision_view(turn, private=private_msg, page=page),
+                embeds=decision_embeds(turn, page),
             )
         except Exception as exc:
             await self.sorry(interaction, exc, f"page {page} of game {game_id}")

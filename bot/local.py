@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from bot import prompt as P
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
 from storage import ChannelBusyError, LeaseHeldError, StorageError, Store, default_db_path
@@ -34,7 +35,7 @@ LOCAL_HELP = """Commands (one per line):
   join <name> [colour]     seat a player          leave <name>
   colour <name> <colour>   wish a colour          start [seed]
   options                  what must be decided
-  <number> | <option id>   answer it, e.g. `2` or `die:o3` (also: play <id|number|label>)
+  <number> | <option id>   answer it, e.g. `2` or `die:o3:action:1` (also: play <id|number|label>)
   undo                     take back your last decision of this turn
   board                    write the board image (the final board after the end)
   hand [name]              your hand + player board image
@@ -265,18 +266,20 @@ class Local:
                 return
             opts = r.turn.options
             self.say(f"  (only {self.fmt.name(turn.user_id)} should look)")
-        for i, o in enumerate(opts, 1):
-            self.say(f"  {i:>2}. {o.label}   [{o.id}]")
+            if r.image:  # the table with their options' places numbered
+                self.say(f"  [image] {self.write_image(r.image, r.image_name)}")
+        # The same numbers and full texts as on Discord (bot/prompt.py).
+        for line in P.terminal_lines(opts):
+            self.say(" " + line)
 
     async def run(self, lines: IO[str]) -> int:
-        self.say("Black Angel — local mode. Type `help` for commands.")
         try:
-            await self.open()
-        except LeaseHeldError as exc:
-            self.say(f"✖ {exc}")
-            await self.close()
-            return 3
-        try:
+            self.say("Black Angel — local mode. Type `help` for commands.")
+            try:
+                await self.open()
+            except LeaseHeldError as exc:
+                self.say(f"✖ {exc}")
+                return 3
             interactive = lines.isatty()
             while True:
                 if interactive:

@@ -25,15 +25,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import prompt as P
 from bot.text import clip
 
 if TYPE_CHECKING:
     from bot.frontend import Frontend
     from bot.service import TurnPrompt
 
-BUTTONS_MAX = 15  # up to 3 rows of 5 buttons; more options use select menus
-SELECT_MAX = 25  # Discord's limit per select menu
-SELECTS_PER_PAGE = 4  # rows 0-3; row 4 holds the tools and the page buttons
+BUTTONS_MAX = P.BUTTONS_MAX  # up to 3 rows of 5 buttons; more options use select menus
+SELECT_MAX = P.SELECT_MAX  # Discord's limit per select menu
+SELECTS_PER_PAGE = P.SELECTS_PER_PAGE  # rows 0-3; row 4 holds the tools and the page buttons
 
 
 def frontend(interaction: discord.Interaction) -> Frontend:
@@ -167,17 +168,18 @@ DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ToolButton)
 
 
 def pages(n: int) -> int:
-    per = SELECT_MAX * SELECTS_PER_PAGE
-    return max(1, -(-n // per))
+    """Pages of a list of n options with no text (kept for callers counting pages)."""
+    return max(1, -(-n // P.PER_PAGE))
 
 
 def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.ui.View:
     """Components for a decision.
 
     Public message of a secret decision: "Show my choices" (answered
-    ephemerally) and "My hand / board". Otherwise the options themselves:
-    buttons up to 15, else select menus of 25, four per page, with page
-    buttons — nothing is ever cut off.
+    ephemerally) and "My hand / board". Otherwise the options themselves,
+    numbered as in the message's embeds (:func:`decision_embeds`) and on the
+    board image: buttons up to 15, else select menus of 25 for the page's
+    options, with page buttons — nothing is ever cut off.
     """
     view = discord.ui.View(timeout=None)
     g, r = turn.game_id, turn.revision
@@ -186,36 +188,52 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
         view.add_item(ToolButton("choices", g, row=0))
         view.add_item(ToolButton("hand", g, row=0))
         return view
-    n = len(options)
-    if n <= BUTTONS_MAX:
+    if P.uses_buttons(options):
         for i, o in enumerate(options):
-            view.add_item(OptionButton(g, r, o.id, f"{i + 1}. {o.label}", row=i // 5))
+            view.add_item(OptionButton(g, r, o.id, P.button_label(i, o), row=i // 5))
     else:
-        per = SELECT_MAX * SELECTS_PER_PAGE
-        total = pages(n)
-        page = min(max(0, page), total - 1)
-        start = page * per
-        for row, c0 in enumerate(range(start, min(n, start + per), SELECT_MAX)):
-            chunk = options[c0 : c0 + SELECT_MAX]
+        all_pages = P.pages(options)
+        page = min(max(0, page), len(all_pages) - 1)
+        p = all_pages[page]
+        for row, c0 in enumerate(range(p.start, p.stop, P.SELECT_MAX)):
+            c1 = min(p.stop, c0 + P.SELECT_MAX)
             sel_opts = [
                 discord.SelectOption(
-                    label=clip(f"{c0 + j + 1}. {o.label}", 100),
-                    value=o.id,
-                    description=clip(o.label[97:], 100) if len(o.label) > 97 else None,
+                    label=P.select_label(i, options[i]),
+                    value=options[i].id,
+                    description=P.select_description(options[i]),
                 )
-                for j, o in enumerate(chunk)
+                for i in range(c0, c1)
             ]
-            placeholder = f"Options {c0 + 1}–{c0 + len(chunk)} of {n}"
-            view.add_item(OptionSelect(g, r, c0 // SELECT_MAX, sel_opts, placeholder, row=row))
-        if total > 1:
+            placeholder = f"Options {c0 + 1}–{c1} of {len(options)}"
+            view.add_item(OptionSelect(g, r, c0 // P.SELECT_MAX, sel_opts, placeholder, row=row))
+        if len(all_pages) > 1:
             if page > 0:
                 view.add_item(PageButton(g, r, page - 1, f"◀ Page {page}"))
-            if page < total - 1:
+            if page < len(all_pages) - 1:
                 view.add_item(PageButton(g, r, page + 1, f"Page {page + 2} ▶"))
     if private or not turn.secret:
         view.add_item(ToolButton("undo", g, row=4))
     view.add_item(ToolButton("hand", g, row=4))
     return view
+
+
+def decision_embeds(turn: TurnPrompt | None, page: int = 0) -> list[discord.Embed]:
+    """The numbered options with their full text (one page), for the message
+    that carries :func:`decision_view`; empty when the options are hidden."""
+    if turn is None or not turn.options:
+        return []
+    options = turn.options
+    chunks = P.page_chunks(options, page)
+    embeds = []
+    for k, chunk in enumerate(chunks):
+        e = discord.Embed(description=chunk, colour=discord.Colour.dark_teal())
+        if k == 0:
+            e.title = P.clip(turn.prompt, P.EMBED_TITLE)
+        if k == len(chunks) - 1:
+            e.set_footer(text=P.page_footer(options, page))
+        embeds.append(e)
+    return embeds
 
 
 def tools_view(game_id: int) -> discord.ui.View:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import with_stop
 from engine.components import (
+    ACTION_NAMES,
+    ACTIONS,
     COLOUR_BY_LETTER,
     COLOUR_INDEX,
     COLOURS,
@@ -17,12 +20,21 @@ from engine.components import (
     TileKind,
 )
 from engine.decision import Option
+from engine.describe import (
+    display_tile_text,
+    hex_short,
+    hex_text,
+    ravagers_on_placing,
+    reward_text,
+    tile_shown,
+)
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     CELL_NAMES,
     gain,
     hex_spec,
     mission_label,
+    mission_short,
     move_label,
     move_ship,
     player,
@@ -32,7 +44,8 @@ from engine.ops import (
     tiles_appear,
     visible_icons_around,
 )
-from engine.rules_version import zero_die_commands_only
+from engine.ravagers import ravager_text
+from engine.rules_version import no_question_without_choice, zero_die_commands_only
 from engine.space import Hex, hex_name, parse_hex
 from engine.state import PlacedMission, Player
 from engine.tiles import activatable_cell, tile_text
@@ -58,18 +71,25 @@ class Discover(Handler):
         opts = [
             Option(
                 f"display:{i + 1}",
-                f"Display space {i + 1} (cost {DISPLAY_COST[i]}): {tile_text(t)}",
+                f"Display {i + 1} (cost {DISPLAY_COST[i]}): {_tile_short(t)}",
+                f"Display space {i + 1} (cost {DISPLAY_COST[i]}): {display_tile_text(g, t)}",
+                (f"display:{i + 1}",),
             )
             for i, t in enumerate(b.display)
             if t is not None and DISPLAY_COST[i] <= left
         ]
         if left >= ADVANCED_COST:
             opts += [
-                Option(f"advanced:{i + 1}", f"Advanced slot {i + 1} (cost 2): {tile_text(t)}")
+                Option(
+                    f"advanced:{i + 1}",
+                    f"Advanced slot {i + 1} (cost 2): {_tile_short(t)}",
+                    f"Advanced slot {i + 1} (cost 2): {tile_text(t)}",
+                    (f"advanced:{i + 1}",),
+                )
                 for i, t in enumerate(b.advanced_slots)
                 if t is not None
             ]
-        return opts + [Option("done", "Take no more tiles")]
+        return with_stop(g, Option("done", "Take no more tiles"), opts)
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -91,6 +111,15 @@ class Discover(Handler):
         if f["left"] - cost > 0:
             g.push("discover", seat=seat, left=f["left"] - cost)
         g.push("inject", seat=seat, tile=tile)
+
+
+def _tile_short(tile: int) -> str:
+    t = TILES[tile]
+    if t.kind is TileKind.ADVANCED:
+        return "Advanced " + t.advanced.value.replace("_", " ")
+    if t.kind is TileKind.STARTING:
+        return "Starting tile"
+    return f"{t.colour} {t.effect.value.replace('_', ' ')}"
 
 
 def arrows(tile: int) -> list[tuple[str, str, list[int]]]:
@@ -127,6 +156,39 @@ def inject_grid(g: Game, p: Player, tile: int, cells: list[int]) -> int | None:
     return carry
 
 
+def arrow_effect(p: Player, cells: list[int]) -> tuple[list[tuple[int, int]], int | None]:
+    """What injecting along these cells does: (from cell, to cell) for each
+    tile pushed on, and the tile pushed off the edge (R7)."""
+    moved: list[tuple[int, int]] = []
+    for k, cell in enumerate(cells):
+        if p.grid[cell] is None:
+            return moved, None
+        if k + 1 < len(cells):
+            moved.append((cell, cells[k + 1]))
+    return moved, p.grid[cells[-1]]
+
+
+def arrow_option(p: Player, aid: str, label: str, cells: list[int]) -> Option:
+    moved, ejected = arrow_effect(p, cells)
+    entry = CELL_NAMES[cells[0]]
+    parts = [f"{label}: the tile lands on {entry}"]
+    for src, dst in moved:
+        parts.append(f"pushes {CELL_NAMES[src]} ({tile_shown(p, src)}) to {CELL_NAMES[dst]}")
+    if ejected is not None:
+        parts.append(f"EJECTS {CELL_NAMES[cells[-1]]} ({tile_shown(p, cells[-1])})")
+    short = f"{label} → {entry}"
+    if ejected is not None:
+        short += f", ejects {CELL_NAMES[cells[-1]]} {_tile_short(ejected)}"
+    elif moved:
+        short += f", pushes {len(moved)}"
+    return Option(
+        f"arrow:{aid}",
+        short,
+        "; ".join(parts),
+        (f"cell:{entry}",),
+    )
+
+
 @handler
 class Inject(Handler):
     kind = "inject"
@@ -135,7 +197,31 @@ class Inject(Handler):
         return f"Inject {tile_text(f['tile'])} into your grid: choose an arrow."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        return [Option(f"arrow:{aid}", label) for aid, label, _ in arrows(f["tile"])]
+        p = player(g, f["seat"])
+        opts = [arrow_option(p, aid, label, cells) for aid, label, cells in arrows(f["tile"])]
+        if not no_question_without_choice(g.state.options):
+            return opts
+        # Two arrows onto the same empty cell leave the same grid: offer one.
+        out: list[Option] = []
+        seen: dict[str, int] = {}
+        for o, (_, label, cells) in zip(opts, arrows(f["tile"]), strict=True):
+            moved, ejected = arrow_effect(p, cells)
+            if moved or ejected is not None:
+                out.append(o)
+                continue
+            entry = CELL_NAMES[cells[0]]
+            if entry not in seen:
+                seen[entry] = len(out)
+                out.append(o)
+                continue
+            first = out[seen[entry]]
+            out[seen[entry]] = Option(
+                first.id,
+                first.label.replace(" →", f" (or {label[0].lower()}{label[1:]}) →", 1),
+                first.detail.replace(":", f" (same as {label[0].lower()}{label[1:]}):", 1),
+                first.marks,
+            )
+        return out
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -179,7 +265,10 @@ class AdvancedSlot(Handler):
         return [
             Option(
                 f"slot:{c.letter}",
-                f"{c.value.title()} slot (cap 4 + 2 per {c} card tucked: now {4 + 2 * len(p.tucked[i])})",
+                f"{c.value.title()} slot (now worth {min(4, 2 * len(p.tucked[i]))} VP)",
+                f"{c.value.title()} slot: at the end it scores 2 VP per {c} Mission card tucked "
+                f"there, at most 4 (now {len(p.tucked[i])} tucked)",
+                (f"aslot:{c.letter}",),
             )
             for i, c in enumerate(COLOURS)
             if p.advanced_slots[i] is None
@@ -209,16 +298,30 @@ class Repair(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         b = g.state.board
         opts = [
-            Option(f"action:{n + 1}", f"Remove a cube from action {n + 1}")
+            Option(
+                f"action:{n + 1}",
+                f"Repair action {n + 1} ({d} cube{'s' if d > 1 else ''})",
+                f"Remove a cube from action {n + 1}, {ACTION_NAMES[ACTIONS[n + 1][0]]} "
+                f"({d} cube{'s' if d > 1 else ''}"
+                + ("; damaged: −1 until repaired" if d >= 2 else "")
+                + "); the cube becomes your debris",
+                (f"action:{n + 1}",),
+            )
             for n, d in enumerate(b.damage)
             if d > 0
         ]
         opts += [
-            Option(f"die:{c.letter}", f"Remove the cube from a damaged {c} die")
+            Option(
+                f"die:{c.letter}",
+                f"Repair a damaged {c} die",
+                f"Remove the cube from a damaged {c} die in the supply "
+                f"({b.supply_damaged[i]} damaged); the cube becomes your debris",
+                (f"supply:{c.letter}",),
+            )
             for i, c in enumerate(COLOURS)
             if b.supply_damaged[i] > 0
         ]
-        return opts + [Option("done", "Repair no more")] if f["left"] > 0 else []
+        return with_stop(g, Option("done", "Repair no more"), opts) if f["left"] > 0 else []
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -249,12 +352,21 @@ class PlaceDebris(Handler):
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
-        opts = [Option("storage", "Into your debris storage")]
+        opts = [
+            Option(
+                "storage", "Into your debris storage", f"Into your debris storage (now {p.debris})"
+            )
+        ]
         for cell in range(9):
             if not p.grid_debris[cell] and activatable_cell(p, cell, None):
                 t = p.grid[cell]
                 opts.append(
-                    Option(f"tile:{CELL_NAMES[cell]}", f"On {CELL_NAMES[cell]}: {tile_text(t)}")
+                    Option(
+                        f"tile:{CELL_NAMES[cell]}",
+                        f"On {CELL_NAMES[cell]}: {_tile_short(t)}",
+                        f"On {CELL_NAMES[cell]}'s lightning space, activating it now: {tile_text(t)}",
+                        (f"cell:{CELL_NAMES[cell]}",),
+                    )
                 )
         return opts
 
@@ -287,11 +399,23 @@ class Destroy(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         left = f["left"]
         opts = [
-            Option(f"location:{n + 1}", f"Destroy the {len(stack)} Ravager(s) at location {n + 1}")
+            Option(
+                f"location:{n + 1}",
+                f"Destroy {len(stack)} Ravager{'s' if len(stack) > 1 else ''} at action {n + 1}",
+                f"Destroy the {len(stack)} Ravager{'s' if len(stack) > 1 else ''} at action {n + 1} "
+                f"(costs {len(stack)} activation{'s' if len(stack) > 1 else ''}; the cards go to your hand"
+                + (
+                    f", {sum(len(r.robots) for r in stack)} robot(s) on them go home"
+                    if any(r.robots for r in stack)
+                    else ""
+                )
+                + f"; top effect: {ravager_text(stack[-1].card)})",
+                (f"ravagers:{n + 1}",),
+            )
             for n, stack in enumerate(g.state.board.ravagers)
             if 0 < len(stack) <= left
         ]
-        return opts + [Option("done", "Destroy no more")] if left > 0 else []
+        return with_stop(g, Option("done", "Destroy no more"), opts) if left > 0 else []
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -376,8 +500,13 @@ class Command(Handler):
         )
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        moves = command_moves(g, f["seat"], f["value"], DieColour(f["colour"]), _star(f))
-        return [Option(*move_label(src, dst)) for src, dst in moves]
+        colour = DieColour(f["colour"])
+        moves = command_moves(g, f["seat"], f["value"], colour, _star(f))
+        if no_question_without_choice(g.state.options):
+            # Ships that stay where no card can go all do nothing: offer one.
+            idle = [m for m in moves if m[0] == m[1] and not placeable(g, f["seat"], m[1], colour)]
+            moves = [m for m in moves if m not in idle[1:]]
+        return [move_option(g, f["seat"], src, dst, colour) for src, dst in moves]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -390,6 +519,48 @@ class Command(Handler):
         assert dst is not None
         move_ship(g, seat, src, dst)
         g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_must(g, f))
+
+
+def move_option(
+    g: Game, seat: int, src: Hex | None, dst: Hex, colour: DieColour | None = None
+) -> Option:
+    """A ship move with what awaits there: the hex, the card space, the Ravager
+    icons a card would wake, and whether a card can be placed at all
+    (`colour`: the Command die's colour; None for a tile's move)."""
+    oid, label = move_label(src, dst)
+    name = hex_name(dst)
+    short = label.replace("Launch a new ship to", "Launch to").replace(
+        "Keep your ship at", "Stay at"
+    )
+    short += f" ({hex_short(g, dst)})"
+    detail = f"{label}: {hex_text(g, dst)}"
+    if src is None:
+        detail += "; a robot from your break room pilots it"
+    if colour is not None and _free_space(g, dst, colour):
+        # Only public facts: the Command decision is not secret, so nothing
+        # here may tell what the player holds (R15).
+        a = "an" if colour.value[0] in "aeiou" else "a"
+        if src is None and player(g, seat).break_room < 2:
+            detail += (
+                f"; LAST ROBOT: it pilots the ship, so no {colour} card can be placed here "
+                "(no robot left for the reward)"
+            )
+            short += " ⚠ last robot: no card"
+        else:
+            detail += (
+                f"; free card space: placing {a} {colour} card here, {ravagers_on_placing(g, dst)}"
+            )
+    return Option(oid, short, detail, (f"hex:{name}",))
+
+
+def _free_space(g: Game, h: Hex, colour: DieColour) -> bool:
+    """An alien hex of this colour with no card yet (public facts only)."""
+    spec = hex_spec(g, h)
+    return (
+        spec.kind is HexKind.ALIEN
+        and spec.colour is colour
+        and g.state.board.strips[h[0]].cards[h[1]] is None
+    )
 
 
 def _star(f: Frame) -> bool:
@@ -420,8 +591,15 @@ class PlaceMission(Handler):
         colour = DieColour(f["colour"])
         opts = []
         if placeable(g, seat, h, colour):
+            name = hex_name(h)
             opts = [
-                Option(f"card:{m}", f"Place {mission_label(m)}")
+                Option(
+                    f"card:{m}",
+                    f"Place {mission_short(m)} on {name}",
+                    f"Place {mission_label(m)} on {name} (reward: {reward_text(m)}; "
+                    f"{ravagers_on_placing(g, h)})",
+                    (f"hex:{name}",),
+                )
                 for m in player(g, seat).missions
                 if MISSION_CARDS[m].colour is colour
             ]

@@ -65,7 +65,10 @@ def early_flip_options(g: Game, seat: int) -> list[Option]:
     return [
         Option(
             f"standard:{CELL_NAMES[c]}",
-            f"Flip {CELL_NAMES[c]} to its standard side early (lose: {boost_text(p.grid[c])})",
+            f"Flip {CELL_NAMES[c]} to its standard side early",
+            f"Flip {CELL_NAMES[c]} to its standard side early, losing its 1x effect "
+            f"({boost_text(p.grid[c])}), so it can be activated",
+            (f"cell:{CELL_NAMES[c]}",),
         )
         for c in range(9)
         if p.grid[c] is not None and p.grid_boost[c]
@@ -82,7 +85,13 @@ def die_boost_options(g: Game, seat: int, die: dict) -> list[Option]:
     if die["value"] != 3:
         for c in boost_cells(p, BoostEffect.DIE_TO_THREE, colour):
             opts.append(
-                Option(f"three:{CELL_NAMES[c]}", f"Use {CELL_NAMES[c]}'s boost: set this die to 3")
+                Option(
+                    f"three:{CELL_NAMES[c]}",
+                    f"Boost {CELL_NAMES[c]}: set this die to 3",
+                    f"Use {CELL_NAMES[c]}'s boost (1x, the tile flips to its standard side): "
+                    "set this die to 3",
+                    (f"cell:{CELL_NAMES[c]}",),
+                )
             )
     for c in boost_cells(p, BoostEffect.CHANGE_COLOUR, colour):
         for new in COLOURS:
@@ -90,7 +99,10 @@ def die_boost_options(g: Game, seat: int, die: dict) -> list[Option]:
                 opts.append(
                     Option(
                         f"recolour:{CELL_NAMES[c]}:{new.letter}",
-                        f"Use {CELL_NAMES[c]}'s boost: make this die {new}",
+                        f"Boost {CELL_NAMES[c]}: make this die {new}",
+                        f"Use {CELL_NAMES[c]}'s boost (1x, the tile flips to its standard side): "
+                        f"make this die {new} (you still draw a {colour} card)",
+                        (f"cell:{CELL_NAMES[c]}",),
                     )
                 )
     return opts
@@ -124,7 +136,14 @@ class VictoryBoost(Handler):
         if not cells:
             return []
         return [
-            Option(f"flip:{CELL_NAMES[c]}", f"Flip {CELL_NAMES[c]} for 2 VP") for c in cells
+            Option(
+                f"flip:{CELL_NAMES[c]}",
+                f"Flip {CELL_NAMES[c]} for 2 VP",
+                f"Use {CELL_NAMES[c]}'s boost: gain 2 VP; the tile flips to its standard side "
+                f"({_effect_text()[TILES[p.grid[c]].effect]})",
+                (f"cell:{CELL_NAMES[c]}",),
+            )
+            for c in cells
         ] + [Option("skip", "Keep the boost for later")]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -133,6 +152,12 @@ class VictoryBoost(Handler):
         cell = CELL_NAMES.index(option.partition(":")[2])
         flip_to_standard(g, f["seat"], cell, "2 VP boost")
         gain(g, f["seat"], _vp(VP_BOOST), "boost")
+
+
+def _effect_text():
+    from engine.tiles import EFFECT_TEXT
+
+    return EFFECT_TEXT
 
 
 def _vp(n: int):
@@ -164,6 +189,9 @@ class FreeReserve(Handler):
                         Option(
                             f"reserve:{d.code}:{CELL_NAMES[c]}",
                             f"Reserve your {d.colour} {d.value} with {CELL_NAMES[c]}",
+                            f"Reserve your {d.colour} {d.value} for free with {CELL_NAMES[c]}'s "
+                            "boost (the tile flips to its standard side)",
+                            (f"die:{f['seat']}:{d.code}", f"cell:{CELL_NAMES[c]}"),
                         )
                     )
         return opts + [Option("none", "No free reservation")] if opts else []

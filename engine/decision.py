@@ -5,13 +5,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# Places an option may mark on the images (``Option.marks``), by their printed names:
+#   table image:  "hex:5B", "action:3", "ravagers:3" (the Ravager stack at action 3),
+#                 "display:4", "advanced:2" (board slots 1-4), "supply:o" (a damaged die),
+#                 "die:<seat|n|h>:<code>" (a compartment die, e.g. "die:1:o3r"),
+#                 "workstation:o"
+#   player board: "cell:B2", "slot:row1" / "slot:colA", "aslot:o" (an Advanced slot)
+TABLE_MARKS = frozenset(
+    {"hex", "action", "ravagers", "display", "advanced", "supply", "die", "workstation"}
+)
+PLAYER_MARKS = frozenset({"cell", "slot", "aslot"})
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One legal answer to a decision: a stable id and a label for people."""
+    """One legal answer to a decision: a stable ``id``, a short ``label`` (a
+    button: at most 70 characters), the full ``detail`` (everything a player
+    needs to choose it: what it will do, what it costs, what it risks) and the
+    board places it refers to (``marks``, see TABLE_MARKS / PLAYER_MARKS)."""
 
     id: str
     label: str
+    detail: str = ""
+    marks: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The full text: the detail, else the label."""
+        return self.detail or self.label
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "label": self.label, "detail": self.text, "marks": list(self.marks)}
 
 
 @dataclass(frozen=True, slots=True)

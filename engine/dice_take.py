@@ -66,7 +66,13 @@ def buy_options(g: Game, seat: int) -> list[Option]:
         for code in die_codes([d for d in dice if not zero_rule or bought_die_usable(g, seat, d)]):
             who = owner_name(g, owner)
             opts.append(
-                Option(f"buy:{owner}:{code}", f"Buy {who}'s {die_text(code)} for 1 resource")
+                Option(
+                    f"buy:{owner}:{code}",
+                    f"Buy {who}'s {die_text(code)} (1 resource)",
+                    f"Buy {who}'s {die_text(code)} for 1 resource"
+                    + (" (paid to the supply)" if owner == "n" else f", paid to {who}"),
+                    (f"die:{owner}:{code}",),
+                )
             )
     return opts
 

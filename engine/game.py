@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.asking import single_answer
 from engine.components import HAL_SEAT, PLAYER_COLOURS
 from engine.decision import Action, Decision, Event
 from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
@@ -138,7 +139,9 @@ class Game:
             if not options:
                 s.frames.pop()
                 continue
-            if len(options) == 1 and (options[0].id in AUTO_IDS or handler.auto_single):
+            if len(options) == 1 and (
+                options[0].id in AUTO_IDS or handler.auto_single or single_answer(self)
+            ):
                 s.frames.pop()
                 handler.choose(self, frame, options[0].id)
                 continue

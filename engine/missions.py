@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import alike_once
 from engine.components import MISSION_CARDS, TILES, Bundle, TileKind
 from engine.decision import Option
+from engine.describe import tile_shown
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     CELL_NAMES,
@@ -13,6 +15,7 @@ from engine.ops import (
     discard_mission,
     gain,
     mission_label,
+    mission_short,
     player,
 )
 from engine.space import hex_name
@@ -66,7 +69,14 @@ class MissionActivation(Handler):
             return None  # nothing to spend: take everything
         opts = []
         if can_pay(player(g, f["seat"]), effect.cost):
-            opts.append(Option("activate", f"Activate: {MISSION_CARDS[card].text}"))
+            opts.append(
+                Option(
+                    "activate",
+                    f"Activate once ({f['left']} left)",
+                    f"Activate once: {MISSION_CARDS[card].text}",
+                    (f"hex:{hex_name(tuple(f['hex']))}",),
+                )
+            )
         return opts + [Option("done", "Stop activating")]
 
     def resolve(self, g: Game, f: Frame) -> None:
@@ -111,7 +121,14 @@ class OwnerFreeActivation(Handler):
         effect = MISSION_CARDS[placed.card].effect
         opts = []
         if can_pay(player(g, f["seat"]), effect.cost):
-            opts.append(Option("activate", f"Activate once: {MISSION_CARDS[placed.card].text}"))
+            opts.append(
+                Option(
+                    "activate",
+                    "Take the free activation",
+                    f"Activate once: {MISSION_CARDS[placed.card].text}",
+                    (f"hex:{hex_name(tuple(f['hex']))}",),
+                )
+            )
         return opts + [Option("decline", "Decline")]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -132,12 +149,23 @@ class SpendTechnology(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
         opts = [
-            Option(f"cell:{CELL_NAMES[c]}", f"Spend {CELL_NAMES[c]}: {tile_text(t)}")
+            Option(
+                f"cell:{CELL_NAMES[c]}",
+                f"Spend {CELL_NAMES[c]}",
+                f"Spend {CELL_NAMES[c]}: {tile_shown(p, c)}",
+                (f"cell:{CELL_NAMES[c]}",),
+            )
             for c, t in enumerate(p.grid)
             if t is not None and TILES[t].kind is not TileKind.ADVANCED
         ]
         if p.ejected:
-            opts.append(Option("ejected", f"Spend an ejected tile ({tile_text(p.ejected[-1])})"))
+            opts.append(
+                Option(
+                    "ejected",
+                    "Spend an ejected tile",
+                    f"Spend an ejected tile ({tile_text(p.ejected[-1])})",
+                )
+            )
         return opts
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -168,7 +196,8 @@ class SpendMission(Handler):
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         return [
-            Option(f"card:{m}", f"Spend {mission_label(m)}") for m in player(g, f["seat"]).missions
+            Option(f"card:{m}", f"Spend {mission_short(m)}", f"Spend {mission_label(m)}")
+            for m in player(g, f["seat"]).missions
         ]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -187,9 +216,10 @@ class SpendRavager(Handler):
         return "Spend a Ravager card from your hand."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        return [
+        opts = [
             Option(f"card:{r}", f"Spend Ravager card #{r}") for r in player(g, f["seat"]).ravagers
         ]
+        return alike_once(g, opts, "card:")
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         card = int(option.partition(":")[2])

@@ -167,7 +167,14 @@ _MISSION_LABELS = tuple(
 
 
 def mission_label(card: int) -> str:
+    """The whole card: colour, kind, number and text."""
     return _MISSION_LABELS[card]
+
+
+def mission_short(card: int) -> str:
+    """'Orange activation #12' (a button's worth)."""
+    m = MISSION_CARDS[card]
+    return f"{m.colour.value.title()} {m.kind.value} #{m.id}"
 
 
 def draw_ravager(g: Game) -> int | None:

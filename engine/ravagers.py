@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import alike_once
 from engine.components import RAVAGER_CARDS, RavagerEffect, next_clockwise
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
-from engine.ops import damage_die, discard_mission, lose_vp, mission_label, place_damage, player
+from engine.ops import (
+    damage_die,
+    discard_mission,
+    lose_vp,
+    mission_label,
+    mission_short,
+    place_damage,
+    player,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -48,9 +57,15 @@ class RavagerPermanentEffect(Handler):
         p = player(g, f["seat"])
         effect = RAVAGER_CARDS[stack[-1].card].effect
         if effect is RavagerEffect.DISCARD_MISSION and p.missions:
-            return [Option(f"discard:m{m}", f"Discard {mission_label(m)}") for m in p.missions]
+            return [
+                Option(
+                    f"discard:m{m}", f"Discard {mission_short(m)}", f"Discard {mission_label(m)}"
+                )
+                for m in p.missions
+            ]
         if effect is RavagerEffect.DISCARD_RAVAGER and p.ravagers:
-            return [Option(f"discard:r{r}", f"Discard Ravager card #{r}") for r in p.ravagers]
+            opts = [Option(f"discard:r{r}", f"Discard Ravager card #{r}") for r in p.ravagers]
+            return alike_once(g, opts, "discard:r")
         return None
 
     def resolve(self, g: Game, f: Frame) -> None:

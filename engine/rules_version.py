@@ -36,3 +36,47 @@ def zero_die_commands_only(options: GameOptions) -> bool:
     be used. Version 1 let a star die perform any action for nothing and
     launch a ship onto the Black Angel's hex."""
     return options.rules_version >= 2
+
+
+# Issue #12 (fewer questions), shipped with version 2. These change which
+# decisions are asked and which options they offer, never what a player may do.
+
+
+def merged_turn_choices(options: GameOptions) -> bool:
+    """One decision per thing a player names aloud: "my orange 3 on Discover"
+    (a die and its action or Mission card) and "this card by row 2" (a card and
+    its slot) are one option each of the turn decision. Version 1 asked the
+    die, then its use; the card, then its slot (as ``ask_stepwise`` games do)."""
+    return options.rules_version >= 2 and not options.ask_stepwise
+
+
+def no_question_without_choice(options: GameOptions) -> bool:
+    """A decision with a single option is answered by the engine; answers that
+    cannot differ are offered once (identical Ravager cards in hand, arrows
+    that leave the same grid); the hand limit is not asked on the game's very
+    last turn (the hand no longer matters). Version 1 (and ``ask_stepwise``)
+    asked them all."""
+    return options.rules_version >= 2 and not options.ask_stepwise
+
+
+def no_empty_or_undoing_choices(options: GameOptions) -> bool:
+    """No option that undoes the previous one (flipping a die back right after
+    flipping it) and no card play that activates no tile. Version 1 (and
+    ``ask_stepwise``) offered both."""
+    return options.rules_version >= 2 and not options.ask_stepwise
+
+
+def stop_option_first(options: GameOptions) -> bool:
+    """ "Take no more tiles", "Repair no more", "Destroy no more" and "Activate
+    no more tiles" are option 1, so their number never changes between
+    prompts. Version 1 listed them last."""
+    return options.rules_version >= 2
+
+
+def plain_gains_without_asking(options: GameOptions) -> bool:
+    """The tiles a played card reaches whose effect is a plain gain (1 VP,
+    ship, resource, robot or debris, standard side up) are activated first and
+    without asking: a gain never takes an option away (a robot gained first
+    can still be moved by a "move a robot" tile), so declining one or delaying
+    it is no real choice. Version 1 asked each tile in turn."""
+    return options.rules_version >= 2 and not options.ask_stepwise

@@ -135,6 +135,10 @@ class GameOptions:
     # Which rules the game plays by (engine/rules_version.py): new games get the
     # current version; options stored before versions existed load as 1.
     rules_version: int = RULES_VERSION
+    # Ask one step at a time, as version 1 did (a die, then its use; a card,
+    # then its slot; even a question with one answer): scripted scenarios
+    # read step by step. The rules are the same either way (engine/asking.py).
+    ask_stepwise: bool = False
 
     # Fields missing from stored JSON take these values instead of the defaults.
     STORED_DEFAULTS: ClassVar[dict[str, Any]] = {"rules_version": FIRST_VERSION}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import alike_tiles, with_stop
 from engine.components import (
     ACTIVATE_ADJACENT,
     COLOUR_BY_LETTER,
@@ -23,13 +24,14 @@ from engine.ops import (
     draw_mission,
     gain,
     mission_label,
-    move_label,
+    mission_short,
     move_ship,
     player,
     robot_to_workstation,
     ship_moves,
     slot_cells,
 )
+from engine.rules_version import plain_gains_without_asking
 from engine.space import parse_hex
 from engine.state import Player
 
@@ -51,6 +53,12 @@ EFFECT_TEXT = {
     TileEffect.START_RESOURCE: "take 1 resource OR 1 debris",
     TileEffect.START_ROBOT: "take 1 robot OR move a robot break room <-> workstation",
 }
+
+
+def boost_text(tile: int) -> str:
+    from engine.boosts import boost_text as text
+
+    return text(tile)
 
 
 def tile_text(tile: int | None) -> str:
@@ -102,17 +110,34 @@ class Activate(Handler):
     def prompt(self, g: Game, f: Frame) -> str:
         return "Activate the tiles this card reaches, in any order."
 
-    def options(self, g: Game, f: Frame) -> list[Option]:
+    def options(self, g: Game, f: Frame) -> list[Option] | None:
         p = player(g, f["seat"])
+        if _next_without_asking(g, p, f["cells"]) is not None:
+            return None  # version 2: plain gains first, a lone tile at once (resolve)
         opts = [
             Option(
                 f"tile:{CELL_NAMES[c]}",
+                f"Activate {CELL_NAMES[c]}: {EFFECT_TEXT[TILES[p.grid[c]].effect]}"
+                + (" (flips it)" if p.grid_boost[c] else ""),
                 f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}"
-                + (" (flips it from its boost side)" if p.grid_boost[c] else ""),
+                + (
+                    f" (flips it from its boost side, losing its 1x effect: {boost_text(p.grid[c])})"
+                    if p.grid_boost[c]
+                    else ""
+                ),
+                (f"cell:{CELL_NAMES[c]}",),
             )
             for c in f["cells"]
         ]
-        return opts + [Option("done", "Activate no more tiles")]
+        # "Activate no more tiles" keeps its number from prompt to prompt.
+        stop = Option("done", "Activate no more tiles")
+        return with_stop(g, stop, alike_tiles(g, f["seat"], opts))
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        p = player(g, f["seat"])
+        cell = _next_without_asking(g, p, f["cells"])
+        assert cell is not None
+        self.choose(g, f, f"tile:{CELL_NAMES[cell]}")
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
@@ -126,6 +151,42 @@ class Activate(Handler):
 
             flip_to_standard(g, f["seat"], cell, "early, to activate it")
         g.push("tile", seat=f["seat"], cell=cell)
+
+
+PLAIN_GAINS = frozenset(
+    {TileEffect.VP, TileEffect.SHIP, TileEffect.RESOURCE, TileEffect.ROBOT, TileEffect.DEBRIS}
+)
+
+
+def _plain_gain_cells(g: Game, p: Player, cells: list[int]) -> list[int]:
+    """Cells whose tile is a plain gain on its standard side (version 2 takes
+    them without asking; a robot gain with no robot left is nothing at all)."""
+    if not plain_gains_without_asking(g.state.options):
+        return []
+    return [
+        c
+        for c in cells
+        if not p.grid_boost[c]
+        and TILES[p.grid[c]].effect in PLAIN_GAINS
+        and (TILES[p.grid[c]].effect is not TileEffect.ROBOT or p.robots_supply > 0)
+    ]
+
+
+def _next_without_asking(g: Game, p: Player, cells: list[int]) -> int | None:
+    """Version 2: the tile to activate without asking, if any: a plain gain,
+    else the last tile left when it is standard side up (activating it is never
+    worse than stopping: its own question offers to skip, or it only gains;
+    a boost-side tile would lose its boost, so it stays a question)."""
+    plain = _plain_gain_cells(g, p, cells)
+    if plain:
+        return plain[0]
+    if (
+        plain_gains_without_asking(g.state.options)
+        and len(cells) == 1
+        and not p.grid_boost[cells[0]]
+    ):
+        return cells[0]
+    return None
 
 
 def adjacent_targets(p: Player, cell: int, effect: TileEffect) -> list[int]:
@@ -149,20 +210,32 @@ def _robot_options(p: Player) -> list[Option]:
     for i, c in enumerate(COLOURS):
         if p.break_room:
             opts.append(
-                Option(f"to:{c.letter}", f"Move a robot from the break room to the {c} workstation")
+                Option(
+                    f"to:{c.letter}",
+                    f"Robot: break room → {c} workstation",
+                    f"Move a robot from the break room to the {c} workstation "
+                    f"(you will roll {p.workstations[i] + 1} {c} dice in Sequence B)",
+                    (f"workstation:{c.letter}",),
+                )
             )
         if p.workstations[i]:
             opts.append(
                 Option(
-                    f"from:{c.letter}", f"Move a robot from the {c} workstation to the break room"
+                    f"from:{c.letter}",
+                    f"Robot: {c} workstation → break room",
+                    f"Move a robot from the {c} workstation to the break room "
+                    f"(you will roll {p.workstations[i] - 1} {c} dice in Sequence B)",
+                    (f"workstation:{c.letter}",),
                 )
             )
     return opts
 
 
 def _ship_options(g: Game, seat: int) -> list[Option]:
+    from engine.actions import move_option
+
     return [
-        Option(*move_label(src, dst)) for src, dst in ship_moves(g, seat, 2, False) if src != dst
+        move_option(g, seat, src, dst) for src, dst in ship_moves(g, seat, 2, False) if src != dst
     ]
 
 
@@ -188,16 +261,24 @@ class TileActivation(Handler):
                 return _robot_options(p) + [Option("skip", "Move no robot")]
             case TileEffect.ACTIVATE_VERTICAL | TileEffect.ACTIVATE_HORIZONTAL:
                 targets = adjacent_targets(p, f["cell"], effect)
-                return [
+                opts = [
                     Option(
-                        f"cell:{CELL_NAMES[n]}", f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}"
+                        f"cell:{CELL_NAMES[n]}",
+                        f"Activate {CELL_NAMES[n]}: {EFFECT_TEXT[TILES[p.grid[n]].effect]}",
+                        f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}",
+                        (f"cell:{CELL_NAMES[n]}",),
                     )
                     for n in targets
-                ] + [Option("skip", "Activate nothing")]
+                ]
+                return alike_tiles(g, f["seat"], opts) + [Option("skip", "Activate nothing")]
             case TileEffect.DRAW_MISSION:
                 b = g.state.board
                 return [
-                    Option(f"colour:{c.letter}", f"Draw 2 {c} Mission cards, keep 1")
+                    Option(
+                        f"colour:{c.letter}",
+                        f"Draw 2 {c} Mission cards, keep 1",
+                        f"Draw 2 {c} Mission cards, keep 1 ({len(b.mission_decks[i])} in the deck)",
+                    )
                     for i, c in enumerate(COLOURS)
                     if b.mission_decks[i] or b.mission_discards[i]
                 ] + [Option("skip", "Draw nothing")]
@@ -272,7 +353,10 @@ class Keep(Handler):
         return "Keep one of the drawn Mission cards; the other is discarded."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        return [Option(f"keep:{c}", f"Keep {mission_label(c)}") for c in f["cards"]]
+        return [
+            Option(f"keep:{c}", f"Keep {mission_short(c)}", f"Keep {mission_label(c)}")
+            for c in f["cards"]
+        ]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         keep = int(option.partition(":")[2])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import asking
 from engine.boosts import (
     apply_die_boost,
     die_boost_options,
@@ -19,10 +20,12 @@ from engine.components import (
     HAL_SEAT,
     HAND_LIMIT,
     MISSION_CARDS,
+    OPPOSITE_FACE,
     ActionKind,
     DieColour,
 )
 from engine.decision import Option
+from engine.describe import action_short, action_text, cells_text
 from engine.dice_take import (
     buy_options,
     card_keeps_sequence_a,
@@ -48,6 +51,7 @@ from engine.ops import (
     draw_mission,
     lose_vp,
     mission_label,
+    mission_short,
     player,
     ship_hexes,
 )
@@ -88,21 +92,38 @@ class Turn(Handler):
             if not t.get("card") and None in p.slots:
                 for m in p.missions:
                     if card_keeps_sequence_a(g, seat, m):
-                        opts.append(Option(f"play:m{m}", f"Play {mission_label(m)}"))
+                        opts.append(
+                            Option(
+                                f"play:m{m}",
+                                f"Play {mission_short(m)}",
+                                f"Play {mission_label(m)} face down around your board (it "
+                                "activates the Technology tiles of its colour in its row or column)",
+                            )
+                        )
                 for r in p.ravagers:
                     opts.append(
-                        Option(f"play:r{r}", f"Play Ravager card #{r} (activates every tile)")
+                        Option(
+                            f"play:r{r}",
+                            f"Play Ravager card #{r}",
+                            f"Play Ravager card #{r} face down around your board "
+                            "(it activates every tile in its row or column)",
+                        )
                     )
             for code in usable_own_die_codes(g, seat):
-                opts.append(Option(f"die:{code}", f"Use your {die_text(code)}"))
+                opts.append(
+                    Option(
+                        f"die:{code}",
+                        f"Use your {die_text(code)}",
+                        f"Take your {die_text(code)} to use it on an action or a Mission card",
+                        (f"die:{seat}:{code}",),
+                    )
+                )
             opts += buy_options(g, seat)
             if p.debris:
                 for code in own_die_codes(g, seat):
                     if not flip_leaves_a_die(g, seat, code):
                         continue
-                    opts.append(
-                        Option(f"flip:{code}", f"Spend a debris to flip your {die_text(code)}")
-                    )
+                    opts.append(flip_option(seat, code))
             if s.options.advanced:
                 opts += [
                     o
@@ -110,9 +131,12 @@ class Turn(Handler):
                     if not committed or early_flip_keeps_sequence_a(g, seat, o.id)
                 ]
         elif s.last_round == s.round:
-            opts.append(Option("pass", "Pass (final round)"))
+            opts.append(
+                Option("pass", "Pass (final round)", "Pass: the final round needs no Sequence B")
+            )
         if not committed:
-            opts.append(Option("B", "Sequence B: reroll your dice, reset your board, advance"))
+            opts.append(Option("B", "Sequence B", sequence_b_text(g, seat)))
+        opts = asking.turn_options(g, seat, opts)
         if not opts:
             return None  # committed to Sequence A with no die left to take: resolve
         return opts
@@ -127,7 +151,9 @@ class Turn(Handler):
             seat,
         )
 
-    def choose(self, g: Game, f: Frame, option: str) -> None:
+    def choose(self, g: Game, f: Frame, option: str, merged: bool = True) -> None:
+        if merged and asking.choose_turn(g, f, option):
+            return
         s = g.state
         seat = s.current
         p = player(g, seat)
@@ -183,6 +209,24 @@ class Turn(Handler):
             g.push("use_die", seat=seat)
 
 
+def slot_option(g: Game, seat: int, slot: int, kind: str, card: int, oid: str) -> Option:
+    """A card slot with the tiles a card there would activate, as they are shown."""
+    from engine.tiles import tiles_activated_by_card
+
+    p = player(g, seat)
+    name = SLOT_NAMES[slot]
+    cells = tiles_activated_by_card(g, seat, slot, kind, card)
+    where = f"row {name[-1]}" if slot < 3 else f"column {name[-1]}"
+    reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
+    full = cells_text(p, cells) or "no tile"
+    return Option(
+        oid,
+        f"{where.title()}: activates {reach}",
+        f"By {where}: activates {full}",
+        (f"slot:{name}",) + tuple(f"cell:{CELL_NAMES[c]}" for c in cells),
+    )
+
+
 @handler
 class Slot(Handler):
     kind = "slot"
@@ -191,17 +235,12 @@ class Slot(Handler):
         return "Choose the slot around your board for this card."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
-        from engine.tiles import tiles_activated_by_card
-
         p = player(g, f["seat"])
         opts = []
         for i, name in enumerate(SLOT_NAMES):
             if p.slots[i] is not None:
                 continue
-            cells = tiles_activated_by_card(g, f["seat"], i, f["kind"], f["card"])
-            reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
-            where = f"row {name[-1]}" if i < 3 else f"column {name[-1]}"
-            opts.append(Option(f"slot:{name}", f"By {where}: activates {reach}"))
+            opts.append(slot_option(g, f["seat"], i, f["kind"], f["card"], f"slot:{name}"))
         return opts
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -238,14 +277,18 @@ class UseDie(Handler):
         # R2: Command needs a ship to move, or a card to place with a die
         # worth 0; version 2 (R18): a die worth 0 performs nothing else.
         for n in usable_actions(g, seat, colour, value):
-            opts.append(Option(f"action:{n}", f"Action {n}: {ACTION_NAMES[ACTIONS[n][0]]}"))
+            opts.append(action_option(g, seat, n, value, f"action:{n}"))
         for h, placed in mission_uses(g, seat, colour, value):
-            m = MISSION_CARDS[placed]
-            opts.append(
-                Option(f"mission:{hex_name(h)}", f"Activate the Mission at {hex_name(h)}: {m.text}")
-            )
+            opts.append(mission_option(g, placed, h, value, f"mission:{hex_name(h)}"))
         if not d["bought"] and player(g, seat).debris:
-            opts.append(Option("flip", "Spend a debris to flip this die"))
+            new = OPPOSITE_FACE[value]
+            opts.append(
+                Option(
+                    "flip",
+                    f"Flip this die to {new} (1 debris)",
+                    f"Spend a debris to flip this die from {value} to {new}",
+                )
+            )
         opts += die_boost_options(g, seat, d)
         if zero_die_commands_only(g.state.options):
             # Version 2: no flip or boost that leaves a die with no use.
@@ -254,7 +297,7 @@ class UseDie(Handler):
                 for o in opts
                 if o.id.startswith(("action:", "mission:")) or transform_usable(g, seat, d, o.id)
             ]
-        return opts
+        return asking.use_die_options(g, d, opts)
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -267,6 +310,7 @@ class UseDie(Handler):
             return
         if verb == "flip":
             d["value"] = flip_with_debris(g, seat, DieColour(d["colour"]), d["value"])
+            asking.after_use_die_flip(g, d)
             g.push("use_die", seat=seat)
             return
         colour = DieColour(d["colour"])
@@ -310,6 +354,52 @@ class UseDie(Handler):
         if g.state.options.advanced:
             g.push("boost_vp", seat=seat, action=kind.value)
         g.push("ravager_effect", seat=seat, location=n)
+
+
+def action_option(g: Game, seat: int, n: int, value: int, oid: str) -> Option:
+    act = activations(g, n, value)
+    return Option(
+        oid,
+        "Action " + action_short(g, n, value, act),
+        action_text(g, seat, n, value, act),
+        (f"action:{n}",),
+    )
+
+
+def mission_option(g: Game, card: int, h: tuple[int, int], value: int, oid: str) -> Option:
+    where = hex_name(h)
+    return Option(
+        oid,
+        f"Mission at {where} ×{value}",
+        f"Activate {mission_label(card)} at {where}, {value} time{'s' if value != 1 else ''}",
+        (f"hex:{where}",),
+    )
+
+
+def flip_option(seat: int, code: str) -> Option:
+    colour, value = code[0], int(code[1])
+    new = OPPOSITE_FACE[value]
+    after = die_text(f"{colour}{new}{code[2:]}").split(" (")[0]
+    return Option(
+        f"flip:{code}",
+        f"Flip your {die_text(code)} to {new} (1 debris)",
+        f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}",
+        (f"die:{seat}:{code}",),
+    )
+
+
+def sequence_b_text(g: Game, seat: int) -> str:
+    p = player(g, seat)
+    left = p.standard + p.secure
+    lost = sum(d.value for d in left)
+    rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(p.workstations) if n) or "no"
+    out = "Sequence B: "
+    if left:
+        out += f"lose {lost} VP for the {len(left)} dice left in your compartment, "
+    out += f"roll {rolls} dice (one per robot in a workstation), reset your board"
+    if g.state.end_trigger is None:
+        out += ", advance the Black Angel"
+    return out
 
 
 @handler
@@ -364,9 +454,12 @@ class HandLimit(Handler):
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
-        if len(p.missions) <= HAND_LIMIT:
+        if len(p.missions) <= HAND_LIMIT or asking.last_turn_of_game(g):
             return []
-        return [Option(f"discard:{m}", f"Discard {mission_label(m)}") for m in p.missions]
+        return [
+            Option(f"discard:{m}", f"Discard {mission_short(m)}", f"Discard {mission_label(m)}")
+            for m in p.missions
+        ]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
@@ -451,7 +544,12 @@ class Reserve(Handler):
         if f["free"] or p.resources >= 1:
             cost = "free" if f["free"] else "1 resource"
             opts = [
-                Option(f"reserve:{c}", f"Reserve your {die_text(c)} ({cost})")
+                Option(
+                    f"reserve:{c}",
+                    f"Reserve your {die_text(c)} ({cost})",
+                    f"Reserve your {die_text(c)} ({cost}): no one can buy it",
+                    (f"die:{f['seat']}:{c}",),
+                )
                 for c in die_codes(p.standard)
             ]
         return opts + [Option("none", "Reserve nothing")]

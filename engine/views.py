@@ -52,7 +52,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             "seat": d.seat,
             "kind": d.kind,
             "prompt": d.prompt,
-            "options": [{"id": o.id, "label": o.label} for o in d.options] if show else None,
+            "options": [o.to_json() for o in d.options] if show else None,
         }
     if s.hal is not None:
         hal = data["hal"]

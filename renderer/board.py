@@ -34,6 +34,7 @@ from renderer.common import (
 )
 from renderer.fonts import wrap
 from renderer.header import draw_decision
+from renderer.marks import draw_table_marks
 
 View = dict[str, Any]
 
@@ -60,6 +61,7 @@ def draw_board(view: View, names: dict[int, str] | None = None) -> Image.Image:
     _angel(img, draw, view, layout)
     _players(img, draw, view, layout, names)
     _technology(img, draw, view, layout)
+    draw_table_marks(img, view, layout)  # the decision's places, numbered (last: on top)
     return H.with_band(img, view)
 
 

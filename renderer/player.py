@@ -17,6 +17,7 @@ from renderer import hal as H
 from renderer import layout as L
 from renderer import palette as P
 from renderer.common import DRAW_LOCK, count, encode_png, panel, paste, paste_at, player_name, text
+from renderer.marks import draw_player_marks
 
 View = dict[str, Any]
 ROWS = ("1", "2", "3")
@@ -58,6 +59,7 @@ def draw_player(view: View, seat: int, names: dict[int, str] | None = None) -> I
     _side(img, d, p)
     _ejected(img, d, p)
     _hand(img, d, p, hand)
+    draw_player_marks(img, view, seat)  # the decision's cells and slots, numbered
     img = ADV.with_other_sides(img, view, seat)
     return H.with_band(img, view)
 

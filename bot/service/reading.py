@@ -50,7 +50,16 @@ class ReadingMixin(WritePath):
         full = TurnPrompt(
             **{f.name: getattr(p, f.name) for f in fields(p)} | {"options": d.options}
         )
-        return Reply(f"{d.prompt}", ephemeral=True, turn=full)
+        reply = Reply(f"{d.prompt}", ephemeral=True, turn=full)
+        if d.secret and self.render and any(o.marks for o in d.options):
+            # The table as this player may see it: the places of their
+            # options numbered (renderer/marks.py); only they get it.
+            from renderer import render_board
+
+            view = e.game.view(seat)
+            reply.image = await self._in_thread(render_board, view, self.names(e))
+            reply.image_name = "my-choices.png"
+        return reply
 
     async def _viewable(self, channel_id: int) -> Entry | None:
         """The channel's running game, else the latest one that was played here

@@ -61,17 +61,18 @@ async def test_a_difficulty_without_solo_is_refused_and_creates_nothing(tmp_path
 def test_help_mentions_difficulty_and_bare_options() -> None:
     assert "easy|standard|difficult|extreme" in LOCAL_HELP
     assert "starting VP" in LOCAL_HELP
-    assert "die:o3" in LOCAL_HELP
+    assert "die:o3:action:1" in LOCAL_HELP
 
 
 # --------------------------------------------------------------------------- answering
 
 
 async def test_bare_option_ids_and_numbers_both_play(tmp_path: Path) -> None:
-    t = await run(tmp_path, "new 1", f"start {SEED}", "die:o3", "1", "bogus-word")
-    assert "Blue takes their orange 3." in after(t, "die:o3")
-    assert "Blue performs action 1, Discover Technology" in after(t, "1")
-    assert "✖" not in after(t, "die:o3") + after(t, "1")
+    t = await run(tmp_path, "new 1", f"start {SEED}", "die:o3:action:1", "1", "bogus-word")
+    assert "Blue performs action 1, Discover Technology" in after(t, "die:o3:action:1")
+    assert "1. Take no more tiles   [done]" in after(t, "die:o3:action:1")
+    assert "Blue draws a orange Mission card." in after(t, "1")  # option 1: no more tiles
+    assert "✖" not in after(t, "die:o3:action:1") + after(t, "1")
     assert "Unknown command `bogus-word` (and not one of the options now)" in after(t, "bogus-word")
 
 
@@ -131,35 +132,45 @@ async def test_an_export_imports_back_after_the_game_ends(tmp_path: Path) -> Non
         tmp_path,
         "new 1",
         f"start {SEED}",
-        "die:o3",
+        "die:o3:action:1",
         "end",
         f"export {exported}",
         f"import {exported}",
     )
     out = after(t, f"import {exported}")
     assert "Imported as game #2 (running)" in out
-    assert "Use your orange 3" in out  # the pending decision is shown
-    assert "[action:1]" in out
+    assert "Discover Technology: 3 activation(s) left" in out  # the pending decision
+    assert "[done]" in out
 
 
 # --------------------------------------------------------------------------- restarts
 
 
 async def test_a_restart_shows_the_pending_decision_and_its_options(tmp_path: Path) -> None:
-    await run(tmp_path, "new 1", f"start {SEED}", "die:o3")
+    await run(tmp_path, "new 1", f"start {SEED}", "die:o3:action:1")
     t = await run(tmp_path, "quit")
     assert "Game #1 (running) continues" in t
-    assert "➡️ Blue (@host): Use your orange 3" in t
-    assert "1. Action 1: Discover Technology   [action:1]" in t
+    assert "➡️ Blue (@host): Discover Technology: 3 activation(s) left" in t
+    assert "1. Take no more tiles   [done]" in t
+
+
+def numbers(names: list[str]) -> list[int]:
+    return [int(n.split("-", 1)[0]) for n in names]
 
 
 async def test_image_numbers_continue_after_a_restart(tmp_path: Path) -> None:
     await run(tmp_path, "new 1", f"start {SEED}", "board", render=True)
     first = images(tmp_path)
-    assert first == ["001-board.png", "002-board.png"]
+    assert numbers(first) == list(range(1, len(first) + 1)) and "002-" not in first[0]
+    assert any(n.endswith("-board.png") for n in first)
     before = {n: (tmp_path / "img" / n).read_bytes() for n in first}
     await run(tmp_path, "board", "hand", render=True)
-    assert images(tmp_path) == [*first, "003-board.png", "004-my-board.png"]
+    now = images(tmp_path)
+    added = [n for n in now if n not in before]
+    assert numbers(now) == list(range(1, len(now) + 1))  # no gap, no reuse
+    assert min(numbers(added)) == len(first) + 1
+    assert any(n.endswith("-board.png") for n in added)
+    assert any(n.endswith("-my-board.png") for n in added)
     for name, data in before.items():  # nothing overwritten
         assert (tmp_path / "img" / name).read_bytes() == data
 
@@ -168,5 +179,6 @@ async def test_a_stray_file_with_the_next_number_is_not_overwritten(tmp_path: Pa
     (tmp_path / "img").mkdir()
     (tmp_path / "img" / "007-notes.png").write_bytes(b"mine")
     await run(tmp_path, "new 1", f"start {SEED}", render=True)
-    assert images(tmp_path) == ["007-notes.png", "008-board.png"]
+    now = images(tmp_path)
+    assert now[0] == "007-notes.png" and numbers(now)[1:] == list(range(8, 7 + len(now)))
     assert (tmp_path / "img" / "007-notes.png").read_bytes() == b"mine"

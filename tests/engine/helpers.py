@@ -13,9 +13,15 @@ from engine.state import Die
 O, Y, G = DieColour.ORANGE, DieColour.GRAY, DieColour.GREEN  # noqa: E741
 
 
-def fresh(players: int = 3, seed: int = 1, rules_version: int = RULES_VERSION) -> Game:
-    """A new game at the first player's first turn (setup reserves declined)."""
-    g = Game.new(GameOptions(players=players, rules_version=rules_version), seed)
+def fresh(
+    players: int = 3, seed: int = 1, rules_version: int = RULES_VERSION, stepwise: bool = True
+) -> Game:
+    """A new game at the first player's first turn (setup reserves declined).
+    Scenarios walk the turn one step at a time (``ask_stepwise``; the rules
+    are the same, engine/asking.py): a die, then its action."""
+    g = Game.new(
+        GameOptions(players=players, rules_version=rules_version, ask_stepwise=stepwise), seed
+    )
     while g.decision.kind == "reserve":
         g.apply(Action(g.decision.seat, "none"))
     return g

@@ -116,7 +116,7 @@ def test_discovered_tiles_are_injected_boost_side_up_and_the_sides_move_with_a_p
     g.state.board.display[3] = pull_tile(g, T_VP_DISCOVER)
     set_advanced_slots(g, ADV_TILE)
     _discover(g, "o3")
-    assert ids(g) == ["display:4", "advanced:1", "done"]
+    assert ids(g) == ["done", "display:4", "advanced:1"]
     choose(g, "display:4")
     choose(g, "arrow:row1")
     p = me(g)
@@ -155,14 +155,15 @@ def test_a_card_activates_standard_side_tiles_and_a_boost_tile_only_after_flippi
     choose(g, f"play:m{M_ORANGE}")
     choose(g, "slot:row2")
     d = g.decision
-    assert [o.id for o in d.options] == ["tile:A2", "tile:B2", "done"]
-    assert d.options[1].label.endswith("(flips it from its boost side)")
+    assert [o.id for o in d.options] == ["done", "tile:A2", "tile:B2"]
+    assert d.options[2].label.endswith("(flips it)")
+    assert "flips it from its boost side" in d.options[2].detail
     events = choose(g, "tile:B2")
     # Flipped first (its 1x effect forfeited), then activated: 1 VP.
     assert kinds(events) == ["boost", "gain"]
     assert p.grid_boost[4] is False
     assert p.vp == 6
-    assert ids(g) == ["tile:A2", "done"]
+    assert ids(g) == ["done", "tile:A2"]
     choose(g, "tile:A2")
     assert p.vp == 7
     check(g)

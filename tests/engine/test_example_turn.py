@@ -75,10 +75,10 @@ def test_a1_green_mission_card_in_row_2_activates_only_the_green_tiles_of_that_r
     assert (n.slots[1].kind, n.slots[1].card) == ("mission", M_GREEN)
     # Only the 2 green tiles of row 2, in any order.
     assert g.decision.kind == "activate"
-    assert ids(g) == ["tile:A2", "tile:C2", "done"]
+    assert ids(g) == ["done", "tile:A2", "tile:C2"]
     choose(g, "tile:C2")
     assert (n.vp, n.resources) == (5, 1)
-    assert ids(g) == ["tile:A2", "done"]
+    assert ids(g) == ["done", "tile:A2"]
     choose(g, "tile:A2")
     assert (n.vp, n.resources, n.ships) == (6, 1, 0)
     # Back to the turn: committed to Sequence A, card already played.
@@ -107,12 +107,12 @@ def test_a1_ravager_card_activates_every_tile_including_starting_never_advanced(
     choose(g, "play:r7")
     choose(g, "slot:colB")
     assert (n.slots[4].kind, n.slots[4].card, n.ravagers) == ("ravager", 7, [])
-    assert ids(g) == ["tile:B1", "tile:B2", "done"]
+    assert ids(g) == ["done", "tile:B1", "tile:B2"]
     choose(g, "tile:B2")
     assert g.decision.kind == "tile"
     assert ids(g) == ["resource", "debris"]
     choose(g, "debris")
-    assert ids(g) == ["tile:B1", "done"]
+    assert ids(g) == ["done", "tile:B1"]
     choose(g, "tile:B1")
     assert (n.vp, n.debris, n.resources) == (6, 1, 0)
     assert ids(g) == ["die:g1", "flip:g1"]
@@ -169,6 +169,7 @@ def test_a2_two_damage_cubes_cost_one_activation():
     assert g.state.frames[-1] == {"k": "discover", "seat": NOELLE, "left": 2}
     # 2 activations: the cost-1 tile, or one cost-2 tile; the Advanced tiles cost 2.
     assert ids(g) == [
+        "done",
         "display:1",
         "display:2",
         "display:3",
@@ -176,7 +177,6 @@ def test_a2_two_damage_cubes_cost_one_activation():
         "advanced:2",
         "advanced:3",
         "advanced:4",
-        "done",
     ]
 
 
@@ -285,6 +285,7 @@ def test_discover_example_one_cost_1_tile_and_one_cost_2_tile_with_pushes_and_an
     set_grid(g, NOELLE, {"A1": O_VP, "B1": Y_VP, "C1": G_VP})
     n.grid_debris[0] = True
     assert ids(g) == [
+        "done",
         "display:1",
         "display:2",
         "display:3",
@@ -292,7 +293,6 @@ def test_discover_example_one_cost_1_tile_and_one_cost_2_tile_with_pushes_and_an
         "advanced:2",
         "advanced:3",
         "advanced:4",
-        "done",
     ]
     choose(g, "display:3")
     assert g.decision.kind == "inject"
@@ -315,13 +315,13 @@ def test_discover_example_one_cost_1_tile_and_one_cost_2_tile_with_pushes_and_an
     # 2 activations left: the cost-2 tiles or an Advanced tile; nothing costs 1 any more.
     assert g.state.frames[-1]["left"] == 2
     assert ids(g) == [
+        "done",
         "display:1",
         "display:2",
         "advanced:1",
         "advanced:2",
         "advanced:3",
         "advanced:4",
-        "done",
     ]
     choose(g, "display:1")
     events = choose(g, "arrow:colC")
@@ -343,7 +343,7 @@ def test_discover_three_cost_1_tiles():
     choose(g, "display:4")
     choose(g, "arrow:row1")
     # 1 activation left: only a cost-1 tile, no Advanced tile.
-    assert ids(g) == ["display:5", "done"]
+    assert ids(g) == ["done", "display:5"]
     choose(g, "display:5")
     choose(g, "arrow:row1")
     assert n.grid[0:3] == [O_SHIP, Y_SHIP, G_RESOURCE]
@@ -459,7 +459,7 @@ def test_repair_example_two_cubes_become_debris_that_activate_two_tiles():
     n = _player(g, NOELLE)
     choose(g, "die:y2")
     choose(g, "action:3")
-    assert ids(g) == ["action:1", "action:4", "die:y", "done"]
+    assert ids(g) == ["done", "action:1", "action:4", "die:y"]
     choose(g, "action:4")
     assert b.damage == [1, 0, 0, 1, 0, 0]
     assert g.decision.kind == "place_debris"
@@ -468,7 +468,7 @@ def test_repair_example_two_cubes_become_debris_that_activate_two_tiles():
     assert n.grid_debris[0] is True
     assert n.vp == 6
     # Second activation: a damaged die can be repaired too.
-    assert ids(g) == ["action:1", "action:4", "die:y", "done"]
+    assert ids(g) == ["done", "action:1", "action:4", "die:y"]
     choose(g, "die:y")
     assert b.supply_damaged == [0, 0, 0]
     # A tile with debris cannot take another.
@@ -490,7 +490,7 @@ def test_repair_debris_into_storage():
     g.state.board.damage[5] = 1
     choose(g, "die:y1")
     choose(g, "action:3")
-    assert ids(g) == ["action:6", "done"]
+    assert ids(g) == ["done", "action:6"]
     choose(g, "action:6")
     assert ids(g) == ["storage"]  # no tile in the grid to put it on
     choose(g, "storage")
@@ -526,9 +526,9 @@ def test_destroy_example_one_card_at_two_locations():
     # The top card at location 5 first: a cube on the next action clockwise (6).
     assert b.damage == [0, 0, 0, 0, 1, 1]
     # Location 5 holds 3 cards: a 2 cannot destroy them.
-    assert ids(g) == ["location:2", "location:3", "location:4", "done"]
+    assert ids(g) == ["done", "location:2", "location:3", "location:4"]
     choose(g, "location:2")
-    assert ids(g) == ["location:4", "done"]
+    assert ids(g) == ["done", "location:4"]
     choose(g, "location:4")
     assert m.ravagers == [7, 15]
     assert [[r.card for r in s] for s in b.ravagers] == [[], [], [10, 14], [], [21, 22, 20], []]

@@ -100,7 +100,9 @@ def solo_table(
     strips: list[tuple[int, int]] = SOLO_STRIPS,
 ) -> Game:
     """A solo game at the player's first turn, made plain (see the module doc)."""
-    g = Game.new(GameOptions(players=1, difficulty=difficulty, advanced=advanced), seed)
+    g = Game.new(
+        GameOptions(players=1, difficulty=difficulty, advanced=advanced, ask_stepwise=True), seed
+    )
     s = g.state
     b = s.board
     b.damage = [0] * 6

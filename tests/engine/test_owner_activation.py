@@ -42,7 +42,7 @@ def test_no_free_activation_when_the_card_was_not_activated():
 
 
 def test_buying_hals_die_is_narrated():
-    g = Game.new(GameOptions(players=1, difficulty="easy"), 3)
+    g = Game.new(GameOptions(players=1, difficulty="easy", ask_stepwise=True), 3)
     hal_die = g.state.hal.dice[0].code
     before = g.state.hal.vp
     events = g.apply(Action(0, f"buy:h:{hal_die}"))

@@ -98,5 +98,5 @@ def test_slot_labels_say_which_tiles_the_card_reaches():
     g.apply(g.legal_actions()[0].__class__(0, f"play:r{card}"))
     labels = {o.id: o.label for o in g.decision.options}
     # Starting tiles sit on the diagonal: a Ravager card by row 1 reaches A1 only.
-    assert labels["slot:row1"] == "By row 1: activates A1"
-    assert labels["slot:colB"] == "By column B: activates B2"
+    assert labels["slot:row1"] == "Row 1: activates A1"
+    assert labels["slot:colB"] == "Column B: activates B2"

@@ -45,5 +45,13 @@ def test_the_final_board_is_drawn_and_marked_game_over(case) -> None:
 
 @pytest.mark.parametrize("case", [c for c in CASES if c[2] < 1000], ids=str)
 def test_a_running_board_has_no_game_over_badge(case) -> None:
-    img = open_png(render_board(game(*case).view(None)))
+    view = game(*case).view(None)
+    if view.get("end_trigger"):  # "END TRIGGERED …" is a (wider) alert badge of its own
+        return
+    img = open_png(render_board(view))
     assert not close(_badge_pixel(img), P.ALERT)
+
+
+def test_most_running_cases_have_no_end_trigger() -> None:
+    running = [c for c in CASES if c[2] < 1000]
+    assert sum(not game(*c).view(None).get("end_trigger") for c in running) >= len(running) - 2

@@ -1,0 +1,349 @@
+"""How the turn is asked (rules version 2, issue #12): one decision per thing
+a player names aloud, no question without a choice.
+
+The turn decision of version 1 offers "use your orange 3", then asks its
+action; "play this card", then asks its slot. Version 2 offers the pairs
+("orange 3 → action 1 Discover", "Orange activation #12 by row 2") as single
+options, built from the very handlers that ask them in version 1, so the two
+versions can never disagree on what is legal:
+
+    die:<code>:<use>            take your die, use it (<use>: a use_die option id)
+    buy:<owner>:<code>:<use>    buy a die, use it
+    play:<card>:<slot>          play a card by a slot (<slot>: a slot option id)
+
+A die that an advanced boost tile could change is still offered alone too
+("die:<code>"), so the boost stays a choice. Nothing here changes which moves
+are legal: merging steps and dropping non-choices only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import MISSION_CARDS
+from engine.components import TILES as TILES_
+from engine.decision import Option
+from engine.rules_version import (
+    merged_turn_choices,
+    no_empty_or_undoing_choices,
+    no_question_without_choice,
+    stop_option_first,
+)
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.handlers import Frame
+
+# use_die options that change the die rather than use it
+_TRANSFORMS = ("flip", "three", "recolour")
+
+
+def _handler(kind: str):
+    from engine.handlers import HANDLERS
+
+    return HANDLERS[kind]
+
+
+def _die_uses(g: Game, seat: int, die: dict) -> list[Option]:
+    """The use_die options this die would have once taken (computed with the
+    die set aside as the turn's die, then restored)."""
+    t = g.state.turn
+    had = "die" in t
+    saved = t.get("die")
+    t["die"] = die
+    try:
+        return _handler("use_die").options(g, {"k": "use_die", "seat": seat})
+    finally:
+        if had:
+            t["die"] = saved
+        else:
+            t.pop("die", None)
+
+
+def _die_of(g: Game, seat: int, option: str) -> dict | None:
+    """The die dict a turn option 'die:<code>' / 'buy:<owner>:<code>' takes."""
+    from engine.components import COLOUR_BY_LETTER
+
+    verb, _, arg = option.partition(":")
+    code = arg if verb == "die" else arg.partition(":")[2]
+    if verb not in ("die", "buy") or not code:
+        return None
+    return {
+        "colour": COLOUR_BY_LETTER[code[0]].value,
+        "value": int(code[1]),
+        "bought": verb == "buy",
+    }
+
+
+def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
+    """Version 2's turn decision from version 1's options."""
+    if not merged_turn_choices(g.state.options):
+        return opts
+    out: list[Option] = []
+    ravager_played = False
+    uses: dict[tuple, list[Option]] = {}  # alike dice have alike uses
+    reach: dict[tuple, bool] = {}  # (slot, card colour or None): activates a tile
+    for o in opts:
+        verb = o.id.partition(":")[0]
+        if verb == "play":
+            if o.id.startswith("play:r"):
+                if ravager_played:
+                    continue  # Ravager cards in hand are alike: offer one
+                ravager_played = True
+            out += _play_options(g, seat, o, reach)
+        elif verb in ("die", "buy"):
+            out += _die_options(g, seat, o, uses)
+        elif verb == "flip" and _flips_back(g, seat, o.id.partition(":")[2]):
+            continue
+        else:
+            out.append(o)
+    return out
+
+
+def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) -> list[Option]:
+    arg = play.id.partition(":")[2]
+    kind = "mission" if arg[0] == "m" else "ravager"
+    card = int(arg[1:])
+    what = play.label.removeprefix("Play ")
+    if kind == "mission":
+        from engine.ops import mission_label
+
+        name = mission_label(card)
+    else:
+        name = f"Ravager card #{card} (activates every tile it reaches)"
+    from engine.ops import SLOT_NAMES, player
+    from engine.tiles import tiles_activated_by_card
+    from engine.turn import slot_option
+
+    p = player(g, seat)
+    empty_plays = not no_empty_or_undoing_choices(g.state.options)
+    out = []
+    # The Slot handler's own options (slot_option), for the free slots where
+    # the card activates something: a card that activates nothing is no play.
+    for i, name in enumerate(SLOT_NAMES):
+        if p.slots[i] is not None:
+            continue
+        if not empty_plays:
+            key = (i, MISSION_CARDS[card].colour if kind == "mission" else None)
+            if key not in reach:
+                reach[key] = bool(tiles_activated_by_card(g, seat, i, kind, card))
+            if not reach[key]:
+                continue
+        s = slot_option(g, seat, i, kind, card, f"slot:{name}")
+        out.append(
+            Option(
+                f"{play.id}:{s.id}",
+                f"{what} → {s.label[0].lower()}{s.label[1:]}",
+                f"Play {name} {s.text[0].lower()}{s.text[1:]}",
+                s.marks,
+            )
+        )
+    return out
+
+
+def _die_options(
+    g: Game, seat: int, take: Option, cache: dict[tuple, list[Option]]
+) -> list[Option]:
+    die = _die_of(g, seat, take.id)
+    assert die is not None
+    key = (die["colour"], die["value"], die["bought"])
+    if key not in cache:
+        cache[key] = _die_uses(g, seat, die)
+    uses = cache[key]
+    what = take.label.removeprefix("Use your ").replace(" (1 resource)", "")
+    out = []
+    for u in uses:
+        if u.id.partition(":")[0] in _TRANSFORMS:
+            continue
+        out.append(
+            Option(
+                f"{take.id}:{u.id}",
+                f"{what} → {u.label}",
+                f"{_take_text(take)} → {u.text}",
+                take.marks + u.marks,
+            )
+        )
+    # A boost tile could change this die first: taking it alone stays a choice.
+    boosts = [u for u in uses if u.id.partition(":")[0] in ("three", "recolour")]
+    if boosts:
+        out.append(
+            Option(
+                take.id,
+                f"{take.label}, boost first",
+                f"{take.text}, then use a boost tile on it ("
+                + "; ".join(b.label for b in boosts)
+                + ")",
+                take.marks,
+            )
+        )
+    return out
+
+
+def _take_text(take: Option) -> str:
+    """'Your orange 1' / 'Buy Red's gray 3 for 1 resource, paid to Red'."""
+    if take.id.startswith("die:"):
+        return take.label.replace("Use your", "Your", 1)
+    return take.text
+
+
+def _flips_back(g: Game, seat: int, code: str) -> bool:
+    """Would flipping this die undo a flip made this turn? (Dice showing the
+    same face are alike, so only as many of them as were flipped to it count.)"""
+    if not no_empty_or_undoing_choices(g.state.options):
+        return False
+    from engine.ops import player
+
+    flipped = g.state.turn.get("flipped", [])
+    if code not in flipped:
+        return False
+    p = player(g, seat)
+    area, face = (p.secure, code[:-1]) if code.endswith("r") else (p.standard, code)
+    return sum(1 for d in area if d.code == face) <= flipped.count(code)
+
+
+def choose_turn(g: Game, f: Frame, option: str) -> bool:
+    """Apply a merged turn option; False when it is an ordinary one."""
+    verb, _, arg = option.partition(":")
+    if verb == "flip" and no_empty_or_undoing_choices(g.state.options):
+        from engine.components import OPPOSITE_FACE
+
+        code = arg
+        flipped = f"{code[0]}{OPPOSITE_FACE[int(code[1])]}{code[2:]}"
+        _handler("turn").choose(g, f, option, merged=False)
+        g.state.turn.setdefault("flipped", []).append(flipped)
+        return True
+    if not merged_turn_choices(g.state.options):
+        return False
+    if verb == "play" and arg.count(":") >= 1:
+        card, _, slot = arg.partition(":")
+        _handler("turn").choose(g, f, f"play:{card}", merged=False)
+        frame = g.state.frames.pop()
+        assert frame["k"] == "slot"
+        _handler("slot").choose(g, frame, slot)
+        return True
+    parts = arg.split(":")
+    take_len = 1 if verb == "die" else 2
+    if verb in ("die", "buy") and len(parts) > take_len:
+        take = ":".join([verb, *parts[:take_len]])
+        use = ":".join(parts[take_len:])
+        _handler("turn").choose(g, f, take, merged=False)
+        _mark_flipped(g, parts[take_len - 1] if verb == "die" else None)
+        frame = g.state.frames.pop()
+        assert frame["k"] == "use_die"
+        _handler("use_die").choose(g, frame, use)
+        return True
+    if verb == "die":
+        _handler("turn").choose(g, f, option, merged=False)
+        _mark_flipped(g, arg)
+        return True
+    return False
+
+
+def _mark_flipped(g: Game, code: str | None) -> None:
+    """A die flipped this turn and then taken is not offered to flip back."""
+    t = g.state.turn
+    if code and code in t.get("flipped", []) and t.get("die"):
+        t["die"]["flipped"] = True
+
+
+def use_die_options(g: Game, die: dict, opts: list[Option]) -> list[Option]:
+    """No flip back of the die in use (version 2)."""
+    if die.get("flipped") and no_empty_or_undoing_choices(g.state.options):
+        return [o for o in opts if o.id != "flip"]
+    return opts
+
+
+def after_use_die_flip(g: Game, die: dict) -> None:
+    if no_empty_or_undoing_choices(g.state.options):
+        die["flipped"] = True
+
+
+def single_answer(g: Game) -> bool:
+    """A decision with one option is answered by the engine (version 2)."""
+    return no_question_without_choice(g.state.options)
+
+
+def alike_once(g: Game, opts: list[Option], prefix: str) -> list[Option]:
+    """Offer only the first of options whose ids start with `prefix` (cards
+    that are alike: Ravager cards in hand), version 2."""
+    if not no_question_without_choice(g.state.options):
+        return opts
+    out, seen = [], False
+    for o in opts:
+        if o.id.startswith(prefix):
+            if seen:
+                continue
+            seen = True
+        out.append(o)
+    return out
+
+
+def last_turn_of_game(g: Game) -> bool:
+    """The game's very last turn (version 2): the last player of the final
+    round, with no Hal turn after it. Hand limits no longer matter."""
+    s = g.state
+    return (
+        no_question_without_choice(s.options)
+        and s.hal is None
+        and s.last_round == s.round
+        and s.current == len(s.players) - 1
+    )
+
+
+def _does_something(g: Game, seat: int, cell: int, effect) -> bool:
+    """Would activating this tile of `seat`'s grid change anything?"""
+    from engine.components import TileEffect
+    from engine.ops import player, ship_moves
+
+    p = player(g, seat)
+    if effect is TileEffect.ROBOT:
+        return p.robots_supply > 0
+    if effect is TileEffect.MOVE_SHIP:
+        return any(src != dst for src, dst in ship_moves(g, seat, 2, False))
+    if effect is TileEffect.MOVE_ROBOT:
+        return p.break_room > 0 or any(p.workstations)
+    if effect in (TileEffect.ACTIVATE_VERTICAL, TileEffect.ACTIVATE_HORIZONTAL):
+        from engine.tiles import adjacent_targets
+
+        return any(
+            _does_something(g, seat, n, TILES_[p.grid[n]].effect)
+            for n in adjacent_targets(p, cell, effect)
+        )
+    if effect is TileEffect.DRAW_MISSION:
+        b = g.state.board
+        return any(b.mission_decks) or any(b.mission_discards)
+    return True
+
+
+def alike_tiles(g: Game, seat: int, opts: list[Option]) -> list[Option]:
+    """Tiles whose activation cannot differ (same effect, same side, an effect
+    that does not depend on where the tile sits) are offered once (version 2):
+    activating two "gain 1 VP" tiles in either order ends the same."""
+    if not no_question_without_choice(g.state.options):
+        return opts
+    from engine.components import ACTIVATE_ADJACENT, TILES
+    from engine.ops import CELL_NAMES, player
+
+    p = player(g, seat)
+    grid, boost = p.grid, p.grid_boost
+    out: list[Option] = []
+    seen: set[tuple] = set()
+    for o in opts:
+        verb, _, name = o.id.partition(":")
+        if verb not in ("tile", "cell") or name not in CELL_NAMES:
+            out.append(o)
+            continue
+        cell = CELL_NAMES.index(name)
+        effect = TILES[grid[cell]].effect
+        key = (effect, boost[cell])
+        if not boost[cell] and not _does_something(g, seat, cell, effect):
+            continue  # e.g. "take 1 robot" with none left: the same as not activating
+        if effect in ACTIVATE_ADJACENT or key not in seen:
+            seen.add(key)
+            out.append(o)
+    return out
+
+
+def with_stop(g: Game, stop: Option, opts: list[Option]) -> list[Option]:
+    """The stop option first (version 2: its number never changes), else last."""
+    return [stop, *opts] if stop_option_first(g.state.options) else [*opts, stop]

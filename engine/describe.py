@@ -1,0 +1,187 @@
+"""What an option will do, in words: the details a player needs to choose
+without opening the board (hexes, actions, arrows, slots, boost sides).
+
+Nothing here asks a question or changes the state; the rule modules call these
+to fill ``Option.detail`` and ``Option.marks``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import (
+    ACTION_NAMES,
+    ACTIONS,
+    MISSION_CARDS,
+    RAVAGER_CARDS,
+    REWARD_BUNDLES,
+    TILES,
+    HexKind,
+    RavagerEffect,
+    TileKind,
+    bundle_text,
+)
+from engine.ops import CELL_NAMES, hex_spec, player, visible_icons_around
+from engine.space import Hex, hex_name
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Player
+
+
+# --------------------------------------------------------------------------- tiles
+
+
+def tile_shown(p: Player, cell: int) -> str:
+    """A grid tile as the board shows it: its boost side when boost side up."""
+    from engine.tiles import tile_text
+
+    tile = p.grid[cell]
+    if tile is None:
+        return "empty"
+    if p.grid_boost[cell]:
+        return boost_side_text(tile)
+    return tile_text(tile)
+
+
+def boost_side_text(tile: int) -> str:
+    from engine.boosts import boost_text
+    from engine.tiles import EFFECT_TEXT
+
+    t = TILES[tile]
+    return (
+        f"{t.colour} tile, boost side up (1x: {boost_text(tile)}; "
+        f"standard side: {EFFECT_TEXT[t.effect]})"
+    )
+
+
+def display_tile_text(g: Game, tile: int) -> str:
+    """A display tile: in the advanced rules a Technology tile shows (and
+    enters the grid on) its boost side."""
+    from engine.tiles import tile_text
+
+    if g.state.options.advanced and TILES[tile].kind is TileKind.TECHNOLOGY:
+        return boost_side_text(tile).replace("boost side up", "enters boost side up")
+    return tile_text(tile)
+
+
+def cells_text(p: Player, cells: list[int] | tuple[int, ...]) -> str:
+    return ", ".join(f"{CELL_NAMES[c]} ({tile_shown(p, c)})" for c in cells)
+
+
+# --------------------------------------------------------------------------- Space
+
+
+def hex_text(g: Game, h: Hex) -> str:
+    """'orange alien hex, comet, 1 Ravager icon, card: Orange activation #3 (Red)'."""
+    spec = hex_spec(g, h)
+    strip = g.state.board.strips[h[0]]
+    if spec.kind is HexKind.SPES:
+        parts = ["Spes"]
+    elif spec.kind is HexKind.ASTEROID:
+        parts = ["asteroid field (the Black Angel's hex)"]
+    elif spec.kind is HexKind.RAVAGER_SHIP:
+        parts = [f"Ravager ship hex ({spec.icons} icon{'s' if spec.icons != 1 else ''})"]
+    else:
+        parts = [f"{spec.colour} alien hex"]
+        if spec.comet:
+            parts.append("comet")
+        placed = strip.cards[h[1]]
+        if placed is not None:
+            m = MISSION_CARDS[placed.card]
+            parts.append(
+                f"card: {m.colour.value.title()} {m.kind.value} #{m.id} of {g.name(placed.owner)}"
+            )
+        else:
+            if spec.icons:
+                parts.append(f"{spec.icons} Ravager icon{'s' if spec.icons != 1 else ''}")
+            parts.append("no card yet")
+    ships = strip.ships[h[1]]
+    if ships:
+        parts.append("ships: " + ", ".join(g.name(s) for s in ships))
+    return ", ".join(parts)
+
+
+def hex_short(g: Game, h: Hex) -> str:
+    """A few words for a button: 'orange, comet, card' / 'Ravager ship'."""
+    spec = hex_spec(g, h)
+    if spec.kind is HexKind.ALIEN:
+        bits = [spec.colour.value]
+        if spec.comet:
+            bits.append("comet")
+        if g.state.board.strips[h[0]].cards[h[1]] is not None:
+            bits.append("card")
+        elif spec.icons:
+            bits.append("R" * spec.icons)
+        return ", ".join(bits)
+    return {HexKind.RAVAGER_SHIP: "Ravager ship", HexKind.SPES: "Spes"}.get(spec.kind, "asteroid")
+
+
+def ravagers_on_placing(g: Game, h: Hex) -> str:
+    n = visible_icons_around(g, h)
+    if not n:
+        return "no Ravager appears (no icon around)"
+    if n == 1:
+        return "1 Ravager appears (1 icon around)"
+    return f"{n} Ravagers appear ({n} icons around)"
+
+
+def reward_text(card: int) -> str:
+    return bundle_text(REWARD_BUNDLES[MISSION_CARDS[card].reward])
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def ravager_at(g: Game, seat: int, action: int) -> str:
+    """The top Ravager's effect at an action and what it will make this seat do."""
+    from engine.ravagers import ravager_text
+
+    stack = g.state.board.ravagers[action - 1]
+    if not stack:
+        return ""
+    top = stack[-1].card
+    effect = RAVAGER_CARDS[top].effect
+    p = player(g, seat)
+    lost = {
+        RavagerEffect.DISCARD_MISSION: not p.missions,
+        RavagerEffect.DISCARD_RAVAGER: not p.ravagers,
+        RavagerEffect.ROBOT_ON_CARD: not p.break_room,
+    }.get(effect, False)
+    return f"Ravager: {ravager_text(top)}" + (" — you cannot: lose 1 VP" if lost else "")
+
+
+def action_text(g: Game, seat: int, action: int, value: int, activations: int) -> str:
+    """'Action 1 Discover Technology: 2 activations (damaged: −1); Ravager: …'."""
+    kind = ACTIONS[action][0]
+    out = f"Action {action} {ACTION_NAMES[kind]}: {activations} activation{'s' if activations != 1 else ''}"
+    if activations != value:
+        out += " (damaged: −1)"
+    rav = ravager_at(g, seat, action)
+    return out + (f"; {rav}" if rav else "")
+
+
+def action_short(g: Game, action: int, value: int, activations: int) -> str:
+    kind = ACTIONS[action][0]
+    out = f"{action} {ACTION_NAMES[kind].split()[0]} ×{activations}"
+    if activations != value:
+        out += " (damaged −1)"
+    if g.state.board.ravagers[action - 1]:
+        out += " +Ravager"
+    return out
+
+
+__all__ = [
+    "action_short",
+    "action_text",
+    "boost_side_text",
+    "cells_text",
+    "display_tile_text",
+    "hex_name",
+    "hex_short",
+    "hex_text",
+    "ravager_at",
+    "ravagers_on_placing",
+    "reward_text",
+    "tile_shown",
+]

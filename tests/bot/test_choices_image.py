@@ -1,0 +1,70 @@
+"""The decision on Discord: the public turn message lists a public decision's
+options in full (embeds), and "Show my choices" of a secret decision brings the
+player a private table image with their options' places numbered.
+
+(Ported from the fake-Discord harness: the service part runs on the service
+directly, the turn message on SimCord.)"""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from bot.service import Actor
+from bot.views import decision_embeds
+from renderer.marks import MARK_FILL
+from tests.bot.direct import Direct, start_game
+from tests.bot.sim import World, decider
+from tests.bot.simplay import lobby, step
+from tests.renderer.helpers import close
+
+CID = 710
+A, B = 2001, 2002
+
+
+def _magenta(png: bytes) -> int:
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    raw = img.tobytes()
+    return sum(1 for i in range(0, len(raw), 3) if close(tuple(raw[i : i + 3]), MARK_FILL, 40))
+
+
+async def test_show_my_choices_brings_a_private_marked_table(direct: Direct) -> None:
+    svc = direct.svc
+    svc.render = True
+    await start_game(svc, CID, [A, B], seed=3)
+    e = await svc._entry(CID)
+    d = e.game.decision
+    assert d.kind == "turn" and d.secret
+    me, other = e.user(d.seat), (B if e.user(d.seat) == A else A)
+    mine = await svc.choices(CID, Actor(me))
+    assert mine.ok and mine.ephemeral and mine.image is not None
+    assert _magenta(mine.image) > 200  # numbered badges on dice and actions
+    # Everyone else: no choices, and the public board shows no marks.
+    refused = await svc.choices(CID, Actor(other))
+    assert not refused.ok and refused.image is None
+    board = await svc.board(CID)
+    assert board.image is not None and _magenta(board.image) == 0
+
+
+async def test_a_public_decision_lists_every_option_in_the_turn_message(world: World) -> None:
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    svc = world.bot.frontend.svc
+    rng = random.Random(4)
+    for _ in range(300):
+        e = await svc._entry(world.channel.id)
+        d = e.game.decision
+        if not d.secret:
+            break
+        await step(world, rng)
+    p = svc.prompt(e)
+    assert p is not None and p.options is not None
+    shown = world.turn_message()
+    assert decider(shown) == p.user_id
+    assert shown.embeds, shown.content
+    text = "\n".join(em.description or "" for em in shown.embeds)
+    assert text == "\n".join(em.description or "" for em in decision_embeds(p))
+    for i, o in enumerate(d.options):
+        assert f"**{i + 1}.** {o.text}" in text

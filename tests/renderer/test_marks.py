@@ -1,0 +1,165 @@
+"""The images mark the current decision's places with the options' numbers
+(renderer/marks.py): pixel probes on constructed states."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine import Game
+from renderer import layout as L
+from renderer import render_board, render_player
+from renderer.board import layout_for
+from renderer.marks import (
+    MARK_FILL,
+    PLAYER_KINDS,
+    TABLE_KINDS,
+    badge,
+    badge_text,
+    marked_places,
+    player_point,
+    table_point,
+)
+from tests.engine.helpers import choose, refresh
+from tests.engine.scenario import MADELINE, give_missions, put_ship, set_dice, set_grid, table
+from tests.renderer.helpers import close, open_png
+
+
+def _merged(g: Game) -> Game:
+    g.state.options.ask_stepwise = False
+    refresh(g)
+    return g
+
+
+def _badge_matches(img: Image.Image, point: tuple[float, float], label: str) -> float:
+    """Share of the badge's inner pixels equal (within quantization) to a
+    badge with this label drawn alone at the same sub-pixel position."""
+    x, y = point
+    fx, fy = x - int(x), y - int(y)
+    ref = Image.new("RGB", (240, 80), (0, 0, 0))
+    x0, y0, x1, y1 = badge(ref, (120 + fx, 40 + fy), label)
+    inner = (x0 + 9, y0 + 7, x1 - 9, y1 - 7)
+    same = total = 0
+    for px in range(inner[0], inner[2]):
+        for py in range(inner[1], inner[3]):
+            a = ref.getpixel((px, py))
+            b = img.getpixel((px - 120 + int(x), py - 40 + int(y)))
+            total += 1
+            same += close(b, a, 40)
+    return same / total
+
+
+def _magenta(img: Image.Image, box: tuple[int, int, int, int]) -> int:
+    raw = img.crop(box).convert("RGB").tobytes()
+    pixels = (tuple(raw[i : i + 3]) for i in range(0, len(raw), 3))
+    return sum(1 for p in pixels if close(p, MARK_FILL, 40))
+
+
+def command_game() -> Game:
+    """Madeline's orange 3 on action 2: a Command decision (not secret)."""
+    g = _merged(table(3))
+    set_dice(g, {MADELINE: "o3 y1"})
+    p = g.state.players[MADELINE]
+    p.ships, p.break_room = 2, 2
+    put_ship(g, "6A", MADELINE)
+    refresh(g)
+    choose(g, "die:o3:action:2")
+    assert g.decision.kind == "command" and not g.decision.secret
+    return g
+
+
+def test_command_destinations_carry_their_option_numbers_on_the_board():
+    g = command_game()
+    view = g.view(None)
+    img = open_png(render_board(view))
+    layout = layout_for(view)
+    places = marked_places(view, TABLE_KINDS)
+    # Every option marks its destination hex; numbers follow the options.
+    assert len(places) == len({o.marks[0] for o in g.decision.options})
+    for i, o in enumerate(g.decision.options):
+        assert i + 1 in places[o.marks[0]]
+    for mark, numbers in places.items():
+        point = table_point(view, layout, mark, badge_text(numbers))
+        assert point is not None
+        assert _badge_matches(img, point, badge_text(numbers)) > 0.95, mark
+        wrong = badge_text([n + 1 for n in numbers])
+        assert _badge_matches(img, point, wrong) < 0.95, mark  # the probe can fail
+    # An unmarked hex carries no badge.
+    unmarked = {f"hex:{n}{c}" for n in range(1, 8) for c in "ABCDE"} - set(places)
+    for mark in sorted(unmarked)[:10]:
+        x, y = table_point(view, layout, mark)
+        assert _magenta(img, (int(x) - 8, int(y) - 8, int(x) + 8, int(y) + 8)) == 0, mark
+
+
+def test_the_public_board_of_a_secret_decision_shows_no_marks():
+    g = _merged(table(3))
+    set_dice(g, {MADELINE: "o3 y1"})
+    refresh(g)
+    assert g.decision.secret  # the turn decision shows the hand
+    view = g.view(None)
+    assert view["decision"]["options"] is None
+    img = open_png(render_board(view))
+    assert _magenta(img, (0, 0, img.width, img.height)) == 0
+    # The deciding player's own view does mark its dice and actions.
+    own = g.view(MADELINE)
+    mine = open_png(render_board(own))
+    layout = layout_for(own)
+    places = marked_places(own, TABLE_KINDS)
+    assert {"action:1", "action:3", "die:0:o3", "die:0:y1"} <= set(places)
+    for mark, numbers in places.items():
+        label = badge_text(numbers)
+        point = table_point(own, layout, mark, label)
+        assert point is not None and _badge_matches(mine, point, label) > 0.95, mark
+
+
+def test_display_spaces_carry_the_discover_option_numbers():
+    from engine.components import TILES, DieColour, TileKind
+    from tests.engine.scenario import pull_tile
+
+    g = _merged(table(3))
+    set_dice(g, {MADELINE: "o3"})
+    tiles = [t.id for t in TILES if t.kind is TileKind.TECHNOLOGY and t.colour is DieColour.GRAY]
+    g.state.board.display[2] = pull_tile(g, tiles[0])
+    g.state.board.display[5] = pull_tile(g, tiles[1])
+    refresh(g)
+    choose(g, "die:o3:action:1")
+    assert g.decision.kind == "discover"
+    assert [o.id for o in g.decision.options][:3] == ["done", "display:3", "display:6"]
+    view = g.view(None)
+    img = open_png(render_board(view))
+    layout = layout_for(view)
+    for n, space in ((2, 3), (3, 6)):
+        point = table_point(view, layout, f"display:{space}", str(n))
+        assert _badge_matches(img, point, str(n)) > 0.95
+    x0, y0, x1, y1 = L.display_box(layout, 0)
+    assert _magenta(img, (x0, y0, x1, y1)) == 0
+
+
+def test_card_slots_and_cells_carry_the_play_option_numbers_on_the_player_board():
+    from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
+
+    g = _merged(table(3))
+    set_dice(g, {MADELINE: "o3"})
+    orange = next(m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE)
+    give_missions(g, MADELINE, orange)
+    tile = next(
+        t.id
+        for t in TILES
+        if t.kind is TileKind.TECHNOLOGY
+        and t.colour is DieColour.ORANGE
+        and t.effect is TileEffect.VP
+    )
+    set_grid(g, MADELINE, {"B2": tile})
+    refresh(g)
+    view = g.view(MADELINE)
+    numbers = {o.id: i + 1 for i, o in enumerate(g.decision.options)}
+    row2, col_b = numbers[f"play:m{orange}:slot:row2"], numbers[f"play:m{orange}:slot:colB"]
+    places = marked_places(view, PLAYER_KINDS)
+    assert places == {"slot:row2": [row2], "slot:colB": [col_b], "cell:B2": [row2, col_b]}
+    img = open_png(render_player(view, MADELINE))
+    for mark, nums in places.items():
+        assert _badge_matches(img, player_point(mark), badge_text(nums)) > 0.95, mark
+    # Another player's board, and the public view, carry no marks.
+    other = open_png(render_player(g.view(1), 1))
+    assert _magenta(other, (0, 0, other.width, other.height)) == 0
+    public = open_png(render_player(g.view(None), MADELINE))
+    assert _magenta(public, (0, 0, public.width, public.height)) == 0
