@@ -210,7 +210,10 @@ class Frontend:
             if old is not None and turn is not None:
                 with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
                     await old.edit(
-                        content=reply.text or "…", view=view, embeds=embeds, attachments=[]
+                        content=reply.text or "…",
+                        view=view,
+                        embeds=embeds or [],
+                        attachments=[],
                     )
                     self.turn_msgs[cid] = TurnMessage(old, turn.game_id, decider)
             raise

@@ -41,7 +41,7 @@ LOCAL_HELP = """Commands (one per line):
   hand [name]              your hand + player board image
   log [page]               recent events          scores        rules [topic]
   as <name>|auto           act as someone / as whoever must decide (hot seat, the default)
-  pause | resume | end | rollback | export [file] | import <file>
+  pause | resume | end | rollback | repair | export [file] | import <file>
   replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute on|off
   wait <minutes>           move the clock on (reminders, timeouts)   tick   run them now
   help | quit
@@ -387,6 +387,8 @@ class Local:
             await self.show(await svc.end(CHANNEL, self.actor()))
         elif cmd == "rollback":
             await self.show(await svc.rollback(CHANNEL, self.actor()))
+        elif cmd == "repair":
+            await self.show(await svc.repair(CHANNEL, self.actor()))
         elif cmd in ("replace", "remove"):
             usage = "replace <seat number 1-4> <name>" if cmd == "replace" else "remove <seat 1-4>"
             seat = whole_number(args[0] if args else None, usage)

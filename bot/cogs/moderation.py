@@ -77,6 +77,13 @@ class ModerationCog(
     async def rollback(self, interaction: discord.Interaction) -> None:
         await run(interaction, lambda a, c: self.svc.rollback(c, a), UPDATE)
 
+    @app_commands.command(
+        name="repair",
+        description="Rebuild a game set aside after a failed check from its log",
+    )
+    async def repair(self, interaction: discord.Interaction) -> None:
+        await run(interaction, lambda a, c: self.svc.repair(c, a), UPDATE)
+
     @app_commands.command(name="reminder", description="Turn reminders for this game")
     @app_commands.describe(minutes="remind the player after this many minutes (0 = off)")
     async def reminder(

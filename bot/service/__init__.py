@@ -6,11 +6,14 @@ tests and ``bench/bot.py``) calls the same coroutines here with plain ids
 image, who to ping, and the decision to show. The front end only turns a Reply
 into messages.
 
-One game per channel. Everything that changes a channel's game runs under that
-channel's ``asyncio.Lock``; an action is applied to the cached engine game,
-appended to the store with the version *and revision* it was computed from,
-and on *any* failure the cached game is dropped and reloaded from storage, so
-a failed click leaves the game exactly as it was stored.
+One game per channel. The database is the source of truth; the cache is only
+a faster read of it (:mod:`bot.service.cache`). Everything that changes a
+channel's game runs under that channel's ``asyncio.Lock`` through one write
+path (:mod:`bot.service.write`): an action is appended with the version *and
+revision* it was computed from; every other change (undo, rollback, pause,
+resume, replace, remove, end, repair) bumps the revision in storage and reads
+the game back. On *any* failure the cached game is dropped and reloaded from
+storage, so a failed click leaves the game exactly as it was stored.
 
 Undo and moderator rollback cut the stored log in place
 (``Store.truncate_actions``): the game keeps its id, its version (the number of
@@ -27,12 +30,14 @@ Where things are (one module per responsibility):
 - :mod:`bot.service.model` — Actor, Reply, TurnPrompt, Entry, constants
 - :mod:`bot.service.format` — Fmt / PlainFmt (names and times), text helpers
 - :mod:`bot.service.helpers` — engine helpers with no I/O (the bot's simplest choice, colours)
-- :mod:`bot.service.core` — locks, the cache of started games, rendering, prompts
-- :mod:`bot.service.write` — the write path: apply + append, automatic moves, log cuts
+- :mod:`bot.service.cache` — the cache of started games (only a faster read of the database)
+- :mod:`bot.service.instance` — this process's instance lease (one running bot per database)
+- :mod:`bot.service.core` — locks, loading into the cache, games set aside, rendering, prompts
+- :mod:`bot.service.write` — the one write path: apply + append, every other change, log cuts
 - :mod:`bot.service.lobby` — create, join, leave, colour, start
 - :mod:`bot.service.play` — choose (buttons, ``/ba play``), undo
 - :mod:`bot.service.reading` — choices, board, hand, log, scores, autocomplete
-- :mod:`bot.service.moderation` — pause, resume, end, replace/remove, rollback
+- :mod:`bot.service.moderation` — pause, resume, end, replace/remove, rollback, repair
 - :mod:`bot.service.settings` — reminders, timeout, server policy, mute
 - :mod:`bot.service.reminders` — the background tick (reminders, turn timeouts)
 - :mod:`bot.service.transfer` — export and import

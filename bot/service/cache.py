@@ -8,9 +8,9 @@ something the database does not hold:
 - :meth:`GameCache.put` runs only under the channel's lock (it checks that the
   lock is held) and never replaces a cached game with an older one: a reader
   that loaded the game before a click committed cannot overwrite the click.
-- A cached game is never changed in place while a change is in flight: the
-  write path applies an action to a copy and swaps it in only once the
-  database has it (:mod:`bot.service.write`).
+- While an action is applied and stored, its entry is marked ``busy`` (the
+  game is ahead of the database until the append commits, and dropped if it
+  fails); a reader finding it busy waits for the lock (:mod:`bot.service.write`).
 - Eviction (above ``max_size`` games) skips channels whose lock is held.
 """
 

@@ -155,11 +155,12 @@ class ServiceBase:
         """The channel's running/paused game, or None (no game, or a lobby).
 
         For readers that do not hold the channel's lock: a cached game is
-        returned at once; a miss loads the game under the lock (so it cannot
-        overwrite a newer game a click is storing). Raises :class:`GameSetAside`
-        for a game that fails its checks."""
+        returned at once (use it before the next await); a miss, or a game
+        with an action in flight, waits for the lock, so a reader can neither
+        overwrite a newer game nor see one the database does not hold yet.
+        Raises :class:`GameSetAside` for a game that fails its checks."""
         e = self.cache.get(channel_id)
-        if e is not None:
+        if e is not None and not e.busy:
             return e
         async with self.lock(channel_id):
             return await self._current(channel_id)
@@ -186,7 +187,7 @@ class ServiceBase:
             loaded = await self.store.load_game(rec.id)
         except CorruptGameError as exc:
             await self._set_aside(exc)
-            raise GameSetAside(rec.id, _reason(exc)) from exc
+            raise GameSetAside(rec.id, _reason(exc), self.fmt) from exc
         settings = await self.store.get_game_settings(rec.id)
         return Entry(loaded.record, list(loaded.seats), loaded.game, settings)
 

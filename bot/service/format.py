@@ -7,9 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
-from bot.service.model import (
-    BOT_USER,
-)
+from bot.service.model import BOT_USER
+from bot.service.model import command as command  # re-exported for the front ends
 from storage import (
     LobbyError,
 )
@@ -28,14 +27,6 @@ class Fmt(Protocol):
     def name(self, user_id: int) -> str: ...
 
     def when(self, ts: float) -> str: ...
-
-
-def command(fmt: object, name: str) -> str:
-    """How ``fmt``'s users type the command ``name`` (see :class:`Fmt`)."""
-    own = getattr(fmt, "command", None)
-    if callable(own):
-        return str(own(name))
-    return f"`{name.split()[-1]}`"
 
 
 class PlainFmt:

@@ -5,6 +5,7 @@ to show, and the cached game (:class:`Entry`).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import ParamSpec
@@ -95,18 +96,44 @@ class ServiceError(Exception):
 class GameSetAside(ServiceError):
     """The channel's game failed a check on load and waits for a moderator's repair."""
 
-    def __init__(self, game_id: int, reason: str) -> None:
+    def __init__(self, game_id: int, reason: str, fmt: object = None) -> None:
         self.game_id = game_id
         self.reason = reason
-        super().__init__(set_aside_text(game_id, reason))
+        super().__init__(set_aside_text(game_id, reason, fmt))
 
 
-def set_aside_text(game_id: int, reason: str) -> str:
+def public_reason(reason: str) -> str:
+    """What may be said in the channel about why a game failed its check: the
+    full reason (in the bot's log) can quote legal options of a secret decision."""
+    m = re.search(r"action #(\d+)", reason)
+    if "replays to" in reason or "differs" in reason:
+        seq = re.search(r"version (\d+)", reason)
+        where = f" after action #{seq.group(1)}" if seq else ""
+        return f"the saved state{where} disagrees with the action log"
+    if "gap" in reason or "missing" in reason:
+        return "the action log has a gap"
+    if m:
+        return f"action #{m.group(1)} no longer replays"
+    return "its stored data cannot be read"
+
+
+def command(fmt: object, name: str) -> str:
+    """How ``fmt``'s users type the command ``name`` (see :class:`Fmt`)."""
+    own = getattr(fmt, "command", None)
+    if callable(own):
+        return str(own(name))
+    return f"`{name.split()[-1]}`"
+
+
+def set_aside_text(game_id: int, reason: str, fmt: object = None) -> str:
+    """The notice for a set-aside game, naming the repair commands as ``fmt``'s
+    users type them (``/ba-mod repair`` on Discord, ``repair`` locally)."""
     return (
-        f"⚠️ Game #{game_id} is set aside: its stored state failed a check ({reason}). "
-        "Nothing more can be played until a moderator repairs it: `/ba mod export` saves "
-        "a copy, `/ba mod repair` rebuilds the game from its log up to the last action "
-        "that replays."
+        f"⚠️ Game #{game_id} is set aside: its stored state failed a check "
+        f"({public_reason(reason)}). "
+        f"Nothing more can be played until a moderator repairs it: {command(fmt, 'mod export')} "
+        f"saves a copy, {command(fmt, 'mod repair')} rebuilds the game from its log up to "
+        "the last action that replays."
     )
 
 
@@ -140,6 +167,9 @@ class Entry:
     #: storage: every change is written there first, then mirrored here.
     settings: GameSettings
     log: list[str] | None = None  # public event lines (built lazily from the log)
+    #: an action is being applied and stored: the game may be ahead of the
+    #: database, so a reader must wait for the channel's lock (bot/service/cache.py)
+    busy: bool = False
 
     @property
     def version(self) -> int:

@@ -20,6 +20,7 @@ from bot.service.model import (
     Reply,
     ServiceError,
     fail,
+    public_reason,
     refusing,
 )
 from bot.service.write import WritePath
@@ -254,9 +255,10 @@ class ModerationMixin(WritePath):
         """Rebuild the channel's game from its log, up to the last action that replays.
 
         For a game set aside after a failed check (a snapshot that disagrees
-        with the log, or a log that stops replaying). The reply carries an
-        export of the game as it was, so the actions that had to be cut are
-        not lost either.
+        with the log, or a log that stops replaying). Every action that
+        replays is kept; the ones cut (they cannot be played) are written to
+        the bot's log for the operator, never to the channel: they and the
+        seed would reveal hidden cards.
         """
         async with self.lock(channel_id):
             self._require_mod(actor, "repair a game")
@@ -264,15 +266,25 @@ class ModerationMixin(WritePath):
             if rec is None or rec.status not in STARTED_STATUSES:
                 return fail("There is no started game in this channel to repair.")
             fault = await self.store.get_fault(rec.id)
-            before = json.dumps(await self.store.export_game(rec.id), indent=1).encode()
             try:
                 done = await self.store.repair_game(rec.id, expected_revision=rec.revision)
             except ConflictError:
                 return fail(CHANGED.format("repaired"))
             except (CorruptGameError, NotFoundError) as exc:
-                return fail(f"Game #{rec.id} cannot be rebuilt: {exc}")
+                log.error("game %s cannot be rebuilt: %s", rec.id, exc)
+                return fail(f"Game #{rec.id} cannot be rebuilt from its log (see the bot's log).")
             finally:
                 self.drop(channel_id)
+            if done.dropped:
+                log.warning(
+                    "game %s repaired by %s: %s; actions cut: %s",
+                    rec.id,
+                    actor.user_id,
+                    done.why,
+                    json.dumps(
+                        [{"seq": a.seq, "seat": a.seat, "action": a.action} for a in done.dropped]
+                    ),
+                )
             e = await self._load(channel_id)
             assert e is not None
             mod = self.fmt.mention(actor.user_id)
@@ -280,14 +292,13 @@ class ModerationMixin(WritePath):
             text += f"{done.kept} action{'s' if done.kept != 1 else ''} kept"
             if done.dropped:
                 text += (
-                    f", {len(done.dropped)} cut from #{done.dropped[0].seq} on ({done.why}); "
-                    "they are in the attached export"
+                    f", {len(done.dropped)} cut from #{done.dropped[0].seq} on "
+                    f"({public_reason(done.why or '')}; the bot's log keeps them)"
                 )
             text += "."
             if fault is None:
                 text += " (It had not failed a check.)"
             reply = Reply(text + "\n", new_turn=True)
-            reply.file = (f"black-angel-{rec.id}-before-repair.json", before)
             await self._auto(e, reply)
             await self._finish_reply(e, reply, render=True)
             return reply

@@ -166,7 +166,7 @@ class PlayMixin(WritePath):
                 )
                 await self._set_aside(err)
                 self.drop(channel_id)
-                return fail(str(GameSetAside(rec.id, err.reason)))
+                return fail(str(GameSetAside(rec.id, err.reason, self.fmt)))
             if why:
                 return fail(why)
             try:

@@ -156,7 +156,7 @@ class ReadingMixin(WritePath):
             err = CorruptGameError(rec.id, f"its log does not replay: {type(exc).__name__}: {exc}")
             await self._set_aside(err)
             self.drop(rec.channel_id)
-            raise GameSetAside(rec.id, err.reason) from exc
+            raise GameSetAside(rec.id, err.reason, self.fmt) from exc
 
     @refusing
     async def scores(self, channel_id: int) -> Reply:
@@ -189,8 +189,8 @@ class ReadingMixin(WritePath):
 
     def autocomplete(self, channel_id: int, user_id: int, current: str) -> list[tuple[str, str]]:
         """(label, option id) pairs for a slash command's option field; cached games only."""
-        e = self._cache.get(channel_id)
-        if e is None:
+        e = self.cache.get(channel_id)
+        if e is None or e.busy:
             return []
         d = e.game.decision
         if d is None or e.seat_of(user_id) != d.seat:

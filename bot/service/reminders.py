@@ -86,7 +86,7 @@ class RemindersMixin(WritePath):
         await self.store.mark_fault_notified(row.game_id)
         seats = await self.store.get_seats(row.game_id)
         players = [s.user_id for s in seats if s.user_id != BOT_USER]
-        return Reply(set_aside_text(row.game_id, row.fault or "?"), ping=players)
+        return Reply(set_aside_text(row.game_id, row.fault or "?", self.fmt), ping=players)
 
     async def _tick_game(self, row: TickRow, now: float) -> Reply | None:
         channel_id = row.channel_id

@@ -3,7 +3,6 @@ the bot's automatic moves, the reply after a change, cutting the log."""
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -33,10 +32,10 @@ R = TypeVar("R")
 class WritePath(ServiceBase):
     """The one way a game changes: under the channel's lock, stored first.
 
-    An action (:meth:`_apply`) is applied to a *copy* of the cached game and
-    appended with the revision it was computed from; only once the database
-    holds it does the copy replace the cached game, so a reader never sees a
-    state the database does not hold. Every other change (undo, rollback,
+    An action (:meth:`_apply`) is applied to the cached game and appended with
+    the revision it was computed from; while the append is in flight the entry
+    is marked busy and readers wait for the lock, so a reader never sees a
+    state the database does not hold (a failed append drops the entry). Every other change (undo, rollback,
     pause, resume, replace, remove, end, repair) goes through :meth:`_change`:
     the storage call checks and bumps the revision in one transaction, then the
     game is read back from storage, so the engine game, the record and the
@@ -49,39 +48,43 @@ class WritePath(ServiceBase):
     ) -> None:
         """Apply + append (lock held); fills ``reply`` with what happened."""
         cid = e.record.channel_id
-        g = copy.deepcopy(e.game)  # the cached game stays the stored one until the append commits
+        g = e.game
         before = turn_key(g)
+        # From here until the append commits, the cached game is ahead of the
+        # database: readers that find it busy wait for the channel's lock.
+        e.busy = True
         try:
-            events = g.apply(action)
-        except IllegalActionError:
-            raise
-        except Exception:
-            self.drop(cid)
-            raise
-        try:
-            res = await self.store.append_action(
-                e.record.id,
-                e.version,
-                action.seat,
-                user_id,
-                action.to_json(),
-                g.to_json,
-                result=g.result if g.is_over else None,
-                expected_revision=e.revision,
+            try:
+                events = g.apply(action)
+            except IllegalActionError:
+                raise  # the engine changed nothing
+            except Exception:
+                self.drop(cid)
+                raise
+            try:
+                res = await self.store.append_action(
+                    e.record.id,
+                    e.version,
+                    action.seat,
+                    user_id,
+                    action.to_json(),
+                    g.to_json,
+                    result=g.result if g.is_over else None,
+                    expected_revision=e.revision,
+                )
+            except BaseException:
+                self.drop(cid)  # the applied game is not the stored one: read it again
+                raise
+            status = GameStatus.FINISHED if res.finished else e.record.status
+            e.record = replace_record(
+                e.record,
+                version=res.version,
+                revision=res.revision,
+                updated_at=self.clock(),
+                status=status,
             )
-        except BaseException:
-            self.drop(cid)
-            raise
-        status = GameStatus.FINISHED if res.finished else e.record.status
-        # stored: swap the new state in (no await between these lines)
-        e.game = g
-        e.record = replace_record(
-            e.record,
-            version=res.version,
-            revision=res.revision,
-            updated_at=self.clock(),
-            status=status,
-        )
+        finally:
+            e.busy = False
         if not d.secret and not any(ev.text for ev in events):
             chosen = d.option(action.option)
             if chosen is not None:

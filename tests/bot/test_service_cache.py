@@ -202,3 +202,45 @@ async def test_cache_put_needs_the_lock_and_never_goes_back(tmp_path: Path) -> N
         _ = Actor  # the public names stay importable
     finally:
         await p.close()
+
+
+async def test_a_reader_never_sees_an_action_the_database_does_not_hold(tmp_path: Path) -> None:
+    """While a click's append is in flight the game is ahead of the database:
+    a reader waits; when the append fails, it sees the stored game."""
+    p = await open_proc(str(tmp_path / "g.sqlite3"), FakeClock())
+    try:
+        svc = p.svc
+        await start_game(svc, CID, [A, B])
+        button = await current_button(svc, CID, random.Random(8))
+        stored = (await svc._entry(CID)).game.to_json()
+        entered, release = asyncio.Event(), asyncio.Event()
+
+        async def append(*a, **kw):
+            entered.set()
+            await release.wait()
+            raise RuntimeError("disk full")
+
+        p.store.append_action = append  # type: ignore[method-assign]
+        click = asyncio.create_task(press(svc, CID, button))
+        await asyncio.wait_for(entered.wait(), 5)
+        seen: list[dict] = []
+
+        async def read() -> None:
+            e = await svc._entry(CID)
+            seen.append(e.game.to_json())
+
+        reader = asyncio.create_task(read())
+        board = asyncio.create_task(svc.board(CID))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not reader.done() and not board.done()  # waiting for the lock
+        assert svc.autocomplete(CID, button.user, "") == []  # nothing from a busy game
+        release.set()
+        r = await click
+        assert not r.ok and "the game is unchanged" in r.text
+        await reader
+        assert (await board).ok
+        assert seen == [stored]
+        await stored_equals_served(svc, CID)
+    finally:
+        await p.close()

@@ -70,7 +70,7 @@ async def test_a_wrong_snapshot_sets_the_game_aside_and_repair_rebuilds_it(tmp_p
         notes = await svc.tick()  # the channel is told once, players pinged
         assert len(notes) == 1 and notes[0].channel_id == CID
         assert f"Game #{game_id} is set aside" in notes[0].text and set(notes[0].ping) == {A, B}
-        assert "/ba mod repair" in notes[0].text
+        assert "`repair`" in notes[0].text and "`export`" in notes[0].text  # local words
         assert await svc.tick() == []
         # every way in answers with that message, none with a raw error
         for r in (
@@ -94,7 +94,7 @@ async def test_a_wrong_snapshot_sets_the_game_aside_and_repair_rebuilds_it(tmp_p
         assert not refused.ok and "Only moderators" in refused.text
         fixed = await svc.repair(CID, MOD)
         assert fixed.ok and "25 actions kept" in fixed.text, fixed.text
-        assert fixed.file is not None  # the game as it was, in case anything was cut
+        assert fixed.file is None  # never the seed and log of a running game in the channel
         e = await svc._entry(CID)
         assert json.dumps(e.game.to_json(), sort_keys=True) == truth  # the log's game
         await stored_equals_served(svc, CID)
@@ -103,7 +103,9 @@ async def test_a_wrong_snapshot_sets_the_game_aside_and_repair_rebuilds_it(tmp_p
         await p.close()
 
 
-async def test_repair_cuts_only_what_no_longer_replays(tmp_path: Path) -> None:
+async def test_repair_cuts_only_what_no_longer_replays(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     db, clock = str(tmp_path / "g.sqlite3"), FakeClock()
     game_id = await played(db, clock)
     raw(
@@ -116,11 +118,16 @@ async def test_repair_cuts_only_what_no_longer_replays(tmp_path: Path) -> None:
     try:
         svc = p.svc
         r = await svc.board(CID)
-        assert not r.ok and "is set aside" in r.text and "#23" in r.text
-        fixed = await svc.repair(CID, MOD)
+        assert not r.ok and "is set aside" in r.text and "action #23 no longer replays" in r.text
+        assert "Legal:" not in r.text  # the engine's reason can list a secret decision's options
+        with caplog.at_level("WARNING", logger="bot.service"):
+            fixed = await svc.repair(CID, MOD)
         assert fixed.ok and "22 actions kept, 3 cut from #23 on" in fixed.text, fixed.text
-        before = json.loads(fixed.file[1])
-        assert [a["seq"] for a in before["actions"]] == list(range(1, 26))  # nothing lost
+        assert "Legal:" not in fixed.text and fixed.file is None
+        # nothing the log held is lost: the cut actions are in the bot's log
+        logged = next(r.getMessage() for r in caplog.records if "actions cut" in r.getMessage())
+        cut = json.loads(logged.split("actions cut: ", 1)[1])
+        assert [a["seq"] for a in cut] == [23, 24, 25] and cut[0]["action"]["option"] == "bogus"
         e = await svc._entry(CID)
         assert e.version == 22
         await stored_equals_served(svc, CID)

@@ -209,6 +209,7 @@ async def test_truncate_racing_an_append_exactly_one_wins(db: str) -> None:
         await append_n(a, game_id, [1, 2, 3])
         history = [1, 2, 3]
         winners = {"append": 0, "truncate": 0}
+        rng = random.Random(5)
         for i in range(40):
             rec = await a.get_game(game_id)
             v, rev = rec.version, rec.revision
@@ -224,8 +225,16 @@ async def test_truncate_racing_an_append_exactly_one_wins(db: str) -> None:
                 expected_revision=rev,
             )
             cut = cut_store.truncate_actions(game_id, v - 1, v, expected_revision=rev)
-            pair = (append, cut) if i % 3 else (cut, append)
-            results = await asyncio.gather(*pair, return_exceptions=True)
+            first, second = (append, cut) if i % 3 else (cut, append)
+
+            async def after_a_moment(write: Any, pause: float = rng.uniform(0, 0.002)) -> Any:
+                # on PostgreSQL an append (one statement before the row lock) would
+                # nearly always beat a cut (four) started together; a head start of
+                # up to 2 ms lets either win while their transactions still overlap
+                await asyncio.sleep(pause)
+                return await write
+
+            results = await asyncio.gather(first, after_a_moment(second), return_exceptions=True)
             ok = [r for r in results if not isinstance(r, BaseException)]
             lost = [r for r in results if isinstance(r, BaseException)]
             assert len(ok) == 1 and len(lost) == 1 and isinstance(lost[0], ConflictError), results
@@ -242,7 +251,8 @@ async def test_truncate_racing_an_append_exactly_one_wins(db: str) -> None:
                 await append_n(a, game_id, [7, 7], start=len(history))
                 history += [7, 7]
             assert [x.action["add"] for x in await a.get_actions(game_id)] == history
-        assert winners["append"] and winners["truncate"]  # both sides really won races
+        # both sides really won races
+        assert winners["append"] and winners["truncate"], winners
         loaded = await b.load_game(game_id)
         assert loaded.game.history == history
         await a.verify_game(game_id)
