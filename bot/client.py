@@ -21,8 +21,10 @@ from bot.cogs.moderation import ModerationCog
 from bot.cogs.reminders import RemindersCog
 from bot.cogs.respond import GameTree
 from bot.cogs.server import ServerCog
+from bot.cogs.table import TABLE_COG_ITEMS
 from bot.config import Config
 from bot.frontend import DiscordFmt, Frontend
+from bot.lobby import TABLE_ITEMS
 from bot.service import GameService
 from bot.service.format import Fmt
 from bot.service.instance import OnLost
@@ -116,7 +118,7 @@ class BlackAngelBot(commands.Bot):
         )
         self.store = svc.store
         self.frontend = Frontend(svc, self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS, *TABLE_COG_ITEMS)
         for cog in (GameCog, ModerationCog, ServerCog):
             await self.add_cog(cog(self.frontend))
         await self.add_cog(RemindersCog(self.frontend, tick_seconds=self.cfg.tick_seconds))

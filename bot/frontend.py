@@ -29,6 +29,7 @@ from typing import Any
 import discord
 
 from bot import perms
+from bot.notify import ACTING, Notifier
 from bot.service import Actor, GameService, Reply, TurnPrompt
 from bot.service.model import bot_name, is_bot
 from bot.views import decision_embeds, decision_view, tools_view
@@ -138,12 +139,14 @@ class Frontend:
         self.client = client
         self.turn_msgs: dict[int, TurnMessage] = {}
         self.inbox: dict[int, list[str]] = {}  # private lines for users not at hand
+        self.notifier = Notifier(service, client)  # opt-in DMs (bot/notify.py)
 
     # ------------------------------------------------------------------ who
 
     async def actor(self, interaction: discord.Interaction) -> Actor:
         """Who is asking and what they may do, as Discord means it (see :mod:`bot.perms`)."""
         user = interaction.user
+        ACTING.set(user.id)  # who caused what this interaction posts (turn DMs)
         fmt = self.svc.fmt
         if isinstance(fmt, DiscordFmt):
             fmt.see(user)
@@ -187,6 +190,7 @@ class Frontend:
             try:
                 await tracked.message.edit(content=reply.text, view=view, embeds=embeds)
                 tracked.decider = decider
+                await self.notifier.turn_posted(channel, reply, tracked.message)
                 return
             except discord.HTTPException:
                 log.info("channel %s: turn message gone; posting a new one", cid)
@@ -223,6 +227,7 @@ class Frontend:
             self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider)
         else:
             self.turn_msgs.pop(cid, None)
+        await self.notifier.turn_posted(channel, reply, msg)
 
     async def private(self, interaction: discord.Interaction, reply: Reply) -> None:
         """Send each user their private lines: the presser ephemerally, others later."""
@@ -240,6 +245,7 @@ class Frontend:
         if not reply.ok or reply.ephemeral:
             if reply.turn is not None and reply.turn.options is not None and reply.ok:
                 kw["view"] = decision_view(reply.turn, private=True)
+                kw["embeds"] = decision_embeds(reply.turn)
             await interaction.response.send_message(reply.text or "…", ephemeral=True, **kw)
             return
         await interaction.response.send_message(
@@ -441,3 +447,4 @@ class Frontend:
                     self.inbox.setdefault(uid, []).extend(lines)
             except discord.HTTPException:
                 log.exception("channel %s: cannot post a notice", r.channel_id)
+        await self.notifier.send_pending()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import math
+import re
 import shlex
 import sys
 import time
@@ -22,38 +24,107 @@ from bot import prompt as P
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
 from bot.service.model import BOT_LEVELS, bot_name, is_bot
-from storage import LeaseHeldError, Store, default_db_path
+from storage import ChannelBusyError, LeaseHeldError, StorageError, Store, default_db_path
 
 CHANNEL = 1  # the terminal is one channel
 HOST = "host"
 
 LOCAL_HELP = """Commands (one per line):
-  new <players 1-4> [advanced] [random|lobby] [bots N] [simple|strong]
-                           create a game (you are "host"); N bot players take seats
+  new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]
+      [bots N] [simple|strong]
+                           create a game (you are "host"); 1 player = solo against Hal,
+                           whose difficulty sets his starting VP (0/5/10/15; standard if omitted);
+                           N bot players take seats (simple or strong)
   join <name> [colour]     seat a player          leave <name>
   colour <name> <colour>   wish a colour          start [seed]
-  options                  what must be decided   play <id|number|label>  (also: choose, or just the number)
+  options                  what must be decided
+  <number> | <option id>   answer it, e.g. `2` or `die:o3:action:1` (also: play <id|number|label>)
   undo                     take back your last decision of this turn
-  board                    write the board image  hand [name]   your hand + player board image
+  board                    write the board image (the final board after the end)
+  hand [name]              your hand + player board image
   log [page]               recent events          scores        rules [topic]
   as <name>|auto           act as someone / as whoever must decide (hot seat, the default)
   pause | resume | end | rollback | repair | export [file] | import <file>
   replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute on|off
   wait <minutes>           move the clock on (reminders, timeouts)   tick   run them now
-  help | quit"""
+  help | quit
+A command word wins over an option id of the same name; `play <id>` always plays."""
+
+NEW_USAGE = "new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]"
+DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
+IMAGE_NUMBER = re.compile(r"^(\d+)-")
+
+
+class Usage(Exception):
+    """A command typed wrongly: the message says how to type it."""
+
+
+def whole_number(word: str | None, usage: str, *, default: int | None = None) -> int:
+    """A non-negative whole number, or Usage."""
+    if word is None:
+        if default is None:
+            raise Usage(usage)
+        return default
+    if not _number(word):
+        raise Usage(f"{usage} (`{word}` is not a whole number)")
+    return int(word)
+
+
+def minutes(word: str | None, usage: str, default: float) -> float:
+    """A finite, non-negative number of minutes, or Usage (``nan``, ``inf``, -5 are refused)."""
+    if word is None:
+        return default
+    try:
+        value = float(word)
+    except ValueError:
+        raise Usage(f"{usage} (`{word}` is not a number)") from None
+    if not math.isfinite(value) or value < 0:
+        raise Usage(f"{usage} (minutes: a number of 0 or more, not `{word}`)")
+    return value
+
+
+def parse_new(args: list[str]) -> tuple[int, bool, str | None, str]:
+    """(players, advanced, difficulty, order) of ``new``'s words, in any order."""
+    players, advanced, difficulty, order = 2, False, None, "random"
+    for word in (a.lower() for a in args):
+        if _number(word):
+            players = int(word)
+        elif word == "advanced":
+            advanced = True
+        elif word == "basic":
+            advanced = False
+        elif word in DIFFICULTIES:
+            difficulty = word
+        elif word in ("random", "lobby"):
+            order = word
+        else:
+            raise Usage(f"{NEW_USAGE} (I don't know `{word}`)")
+    return players, advanced, difficulty, order
+
+
+def split_bots(args: list[str]) -> tuple[int, str, list[str]]:
+    """``bots 2``, ``bots=2`` or ``bots:2`` and a level word (simple/strong) out
+    of ``new``'s words: (bots, level, the other words)."""
+    bots, level, rest = 0, "simple", []
+    skip = False
+    for i, a in enumerate(args):
+        low = a.lower()
+        if skip:
+            skip = False
+        elif low in BOT_LEVELS:
+            level = low
+        elif low.startswith(("bots=", "bots:")) and _number(low[5:]):
+            bots = int(low[5:])
+        elif low == "bots" and i + 1 < len(args) and _number(args[i + 1]):
+            bots, skip = int(args[i + 1]), True
+        else:
+            rest.append(a)
+    return bots, level, rest
 
 
 def parse_bots(args: list[str]) -> tuple[int, str]:
-    """``bots 2``, ``bots=2`` or ``bots:2``, and a level word (simple/strong)."""
-    bots, level = 0, "simple"
-    for i, a in enumerate(args):
-        low = a.lower()
-        if low in BOT_LEVELS:
-            level = low
-        elif low.startswith(("bots=", "bots:")) and low[5:].isdigit():
-            bots = int(low[5:])
-        elif low == "bots" and i + 1 < len(args) and args[i + 1].isdigit():
-            bots = int(args[i + 1])
+    """(bots, level) of ``new``'s words."""
+    bots, level, _ = split_bots(args)
     return bots, level
 
 
@@ -65,6 +136,24 @@ def _number(word: str) -> bool:
 def user_id(name: str) -> int:
     """A stable id for a local player name (the same after a restart)."""
     return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:6], "big") + 1
+
+
+def _playable_status(doc: str) -> str | None:
+    """Import a game that was ended or paused early as running, to play it on
+    (bug reports are exported that way); anything else keeps its status."""
+    try:
+        status = json.loads(doc).get("game", {}).get("status")
+    except (ValueError, AttributeError):
+        return None  # the store says what is wrong with the file
+    return "running" if status in ("aborted", "paused") else None
+
+
+def last_image_number(folder: Path) -> int:
+    """The highest ``NNN-`` number among the images already in ``folder`` (0: none)."""
+    if not folder.is_dir():
+        return 0
+    numbers = [int(m[1]) for p in folder.iterdir() if (m := IMAGE_NUMBER.match(p.name))]
+    return max(numbers, default=0)
 
 
 class LocalFmt:
@@ -131,9 +220,21 @@ class Local:
                 self.fmt.add(name)
         if self.images:
             self.images.mkdir(parents=True, exist_ok=True)
+            self.counter = last_image_number(self.images)
         rec = await self.store.active_game(CHANNEL)
         if rec is not None:
             self.say(f"Game #{rec.id} ({rec.status.value}) continues from {self.db}.")
+            await self.show_pending()
+
+    async def show_pending(self) -> None:
+        """The decision the game waits for (after a restart or an import)."""
+        assert self.svc is not None
+        r = await self.svc.board(CHANNEL)
+        if r.ok and r.turn is not None:
+            self.say(self.svc.prompt_line(r.turn))
+            await self.show_options(r.turn)
+        elif r.ok and r.text:
+            self.say(r.text.splitlines()[-1])
 
     async def close(self) -> None:
         if self.svc is not None:
@@ -159,8 +260,13 @@ class Local:
         return self.actor()
 
     def write_image(self, data: bytes, name: str) -> Path:
-        self.counter += 1
+        """The next numbered image; numbers continue after a restart and a
+        file that exists is never overwritten."""
+        self.counter = max(self.counter, last_image_number(self.images)) + 1
         path = self.images / f"{self.counter:03d}-{name}"
+        while path.exists():
+            self.counter += 1
+            path = self.images / f"{self.counter:03d}-{name}"
         path.write_bytes(data)
         return path
 
@@ -197,13 +303,12 @@ class Local:
 
     async def run(self, lines: IO[str]) -> int:
         try:
-            await self.open()
-        except LeaseHeldError as exc:
-            self.say(f"✖ {exc}")
-            await self.close()
-            return 3
-        self.say("Black Angel — local mode. Type `help` for commands.")
-        try:
+            self.say("Black Angel — local mode. Type `help` for commands.")
+            try:
+                await self.open()
+            except LeaseHeldError as exc:
+                self.say(f"✖ {exc}")
+                return 3
             interactive = lines.isatty()
             while True:
                 if interactive:
@@ -229,12 +334,23 @@ class Local:
         return 0
 
     async def command(self, line: str) -> bool | None:
+        """Run one line. Returns False to quit. A mistyped command gets a
+        one-line usage (never a traceback) and changes nothing."""
+        try:
+            return await self._command(line)
+        except Usage as exc:
+            self.say(f"✖ Usage: {exc}")
+            return None
+
+    async def _command(self, line: str) -> bool | None:
         svc = self.svc
         assert svc is not None
         try:
             words = shlex.split(line)
         except ValueError:
             words = line.split()
+        if not words:
+            return None
         cmd, args = words[0].lower(), words[1:]
         if _number(cmd):
             cmd, args = "play", [cmd]
@@ -246,19 +362,22 @@ class Local:
         elif cmd == "rules":
             self.say(T.rule_topic(arg))
         elif cmd == "new":
-            n = int(args[0]) if args and _number(args[0]) else 2
-            adv = "advanced" in args
-            order = "lobby" if "lobby" in args else "random"
-            bots, level = parse_bots(args[1:])
-            await self.show(
-                await svc.create(
-                    CHANNEL, self.actor(), n, advanced=adv, order=order, bots=bots, bot_level=level
-                )
+            bots, level, rest = split_bots(args)
+            players, adv, difficulty, order = parse_new(rest)
+            reply = await svc.create(
+                CHANNEL,
+                self.actor(),
+                players,
+                advanced=adv,
+                difficulty=difficulty,
+                order=order,
+                bots=bots,
+                bot_level=level,
             )
+            await self.show(reply)
         elif cmd == "join":
             if not args:
-                self.say("✖ join <name> [colour]")
-                return None
+                raise Usage("join <name> [colour]")
             await self.show(
                 await svc.join(CHANNEL, self.actor(args[0]), args[1] if args[1:] else None)
             )
@@ -266,11 +385,10 @@ class Local:
             await self.show(await svc.leave(CHANNEL, self.actor(args[0] if args else None)))
         elif cmd in ("colour", "color"):
             if len(args) < 2:
-                self.say("✖ colour <name> <colour>")
-                return None
+                raise Usage("colour <name> <colour>")
             await self.show(await svc.colour(CHANNEL, self.actor(args[0]), args[1]))
         elif cmd == "start":
-            seed = int(args[0]) if args and _number(args[0]) else None
+            seed = whole_number(args[0], "start [seed number]") if args else None
             await self.show(await svc.start(CHANNEL, self.actor(), seed=seed))
         elif cmd == "as":
             self.acting = None if not args or args[0] == "auto" else args[0]
@@ -284,8 +402,7 @@ class Local:
                 await self.show(r)
         elif cmd in ("play", "choose", "c", "p"):
             if not args:
-                self.say("✖ play <option id, number or label>")
-                return None
+                raise Usage("play <option id, number or label>")
             await self.show(await svc.choose(CHANNEL, await self.decider(), arg))
         elif cmd == "undo":
             await self.show(await svc.undo(CHANNEL, await self.decider()))
@@ -295,7 +412,8 @@ class Local:
             who = self.actor(args[0]) if args else await self.decider()
             await self.show(await svc.hand(CHANNEL, who))
         elif cmd == "log":
-            await self.show(await svc.event_log(CHANNEL, int(args[0]) if args else 1))
+            page = whole_number(args[0] if args else None, "log [page number]", default=1)
+            await self.show(await svc.event_log(CHANNEL, max(1, page)))
         elif cmd == "scores":
             await self.show(await svc.scores(CHANNEL), options=False)
         elif cmd == "pause":
@@ -309,41 +427,94 @@ class Local:
         elif cmd == "repair":
             await self.show(await svc.repair(CHANNEL, self.actor()))
         elif cmd in ("replace", "remove"):
-            if not args or not _number(args[0]) or (cmd == "replace" and len(args) < 2):
-                self.say(f"✖ {cmd} <seat number 1-4>" + (" <name>" if cmd == "replace" else ""))
-                return None
+            usage = "replace <seat number 1-4> <name>" if cmd == "replace" else "remove <seat 1-4>"
+            seat = whole_number(args[0] if args else None, usage)
+            if cmd == "replace" and len(args) < 2:
+                raise Usage(usage)
             new = self.fmt.add(args[1]) if cmd == "replace" else BOT_USER
-            await self.show(await svc.replace(CHANNEL, self.actor(), int(args[0]) - 1, new))
+            await self.show(await svc.replace(CHANNEL, self.actor(), seat - 1, new))
         elif cmd in ("reminder", "timeout"):
-            minutes = int(args[0]) if args and _number(args[0]) else 0
+            usage = f"{cmd} <minutes, 0 = off>"
+            n = whole_number(args[0] if args else None, usage)
             fn = svc.set_reminder if cmd == "reminder" else svc.set_timeout
-            await self.show(await fn(CHANNEL, self.actor(), minutes))
+            await self.show(await fn(CHANNEL, self.actor(), n))
         elif cmd == "mute":
             on = not args or args[0].lower() in ("on", "yes", "true")
             await self.show(await svc.mute(CHANNEL, await self.decider(), on))
         elif cmd == "export":
             r = await svc.export(CHANNEL, self.actor())
             if r.file and args:
-                Path(args[0]).write_bytes(r.file[1])
+                try:
+                    Path(args[0]).write_bytes(r.file[1])
+                except OSError as exc:
+                    self.say(f"✖ Cannot write {args[0]}: {exc.strerror or exc}.")
+                    return None
                 r.file = None
                 r.text += f" Written to {args[0]}."
             await self.show(r)
         elif cmd == "import":
-            try:
-                data = Path(arg).read_bytes()
-            except OSError as exc:
-                self.say(f"✖ Cannot read {arg!r}: {exc.strerror or exc}")
-                return None
-            await self.show(await svc.import_game(CHANNEL, self.actor(), data))
+            if not args:
+                raise Usage("import <file exported with `export`>")
+            await self.import_file(Path(arg))
         elif cmd == "wait":
-            self.offset += float(args[0]) if args else 60
-            self.say(f"The clock moves on {args[0] if args else 60} min.")
+            n = minutes(args[0] if args else None, "wait <minutes>", 60)
+            self.offset += n
+            self.say(f"The clock moves on {n:g} min.")
             await self.tick()
         elif cmd == "tick":
             await self.tick()
-        else:
-            self.say(f"✖ Unknown command `{cmd}`. Type `help`.")
+        elif not await self.bare_option(line.strip()):
+            self.say(
+                f"✖ Unknown command `{words[0]}` (and not one of the options now). "
+                "Type `help` (commands) or `options` (what must be decided)."
+            )
         return None
+
+    async def bare_option(self, ref: str) -> bool:
+        """Play ``ref`` if it is exactly an option id of the pending decision
+        (the README's ``die:o3``); False when it is not."""
+        assert self.svc is not None
+        e = await self.svc._entry(CHANNEL)
+        d = e.game.decision if e is not None else None
+        if d is None:
+            return False
+        ids = {o.id.lower(): o.id for o in d.options}
+        if ref.lower() not in ids:
+            return False
+        await self.show(await self.svc.choose(CHANNEL, await self.decider(), ids[ref.lower()]))
+        return True
+
+    async def import_file(self, path: Path) -> None:
+        """Import an exported game into the terminal's channel, with one-line errors."""
+        assert self.store is not None and self.svc is not None
+        running = await self.store.active_game(CHANNEL)
+        if running is not None:
+            self.say(
+                f"✖ Game #{running.id} ({running.status.value}) is still open here: "
+                "`export` it if you want to keep a copy, then `end` it, and import again."
+            )
+            return
+        try:
+            doc = path.read_text()
+        except FileNotFoundError:
+            self.say(f"✖ No such file: {path}")
+            return
+        except (OSError, UnicodeDecodeError) as exc:
+            self.say(f"✖ Cannot read {path}: {getattr(exc, 'strerror', None) or exc}.")
+            return
+        try:
+            rec = await self.store.import_game(
+                doc, CHANNEL, created_by=user_id(HOST), status=_playable_status(doc)
+            )
+        except ChannelBusyError:
+            self.say("✖ A game is still open here: `end` it first, then import again.")
+            return
+        except StorageError as exc:
+            self.say(f"✖ {path} is not a game export this bot can load: {exc}")
+            return
+        self.svc.drop(CHANNEL)
+        self.say(f"Imported as game #{rec.id} ({rec.status.value}).")
+        await self.show_pending()
 
     async def tick(self) -> None:
         assert self.svc is not None

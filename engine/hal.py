@@ -222,7 +222,11 @@ def _act(g: Game, card: HalCard, die: Die, kind: ActionKind) -> None:
             place_damage(g, next_clockwise(n))
         elif top.effect is RavagerEffect.DAMAGE_DIE:
             damage_die(g, top.die_colour)
-    if kind is ActionKind.DISCOVER:
+    zero = _zero_reason(die.value, damaged and value == 0)
+    if zero is not None and kind is not ActionKind.COMMAND:
+        # A die worth 0 performs nothing (R18); Command ignores the value.
+        hal_scores(g, CANNOT_ACT_VP, zero)
+    elif kind is ActionKind.DISCOVER:
         _discover(g, value, card.advanced_first)
     elif kind is ActionKind.REPAIR:
         _repair(g, value, card.clockwise)
@@ -231,6 +235,15 @@ def _act(g: Game, card: HalCard, die: Die, kind: ActionKind) -> None:
     else:
         _command(g, die.colour)
     b.supply[COLOUR_INDEX[die.colour]] += 1
+
+
+def _zero_reason(face: int, reduced: bool) -> str | None:
+    """Why Hal's die is worth 0, in his log line; None when it is not."""
+    if face == 0:
+        return "a star die"
+    if reduced:
+        return "the damaged action reduces his 1 to 0"
+    return None
 
 
 # --------------------------------------------------------------------------- actions
@@ -284,7 +297,7 @@ def _discover(g: Game, value: int, advanced_first: bool) -> None:
         else:
             tiles = _take_display(g, value, cost_one_only=False)
     if not tiles and not advanced:
-        hal_scores(g, CANNOT_ACT_VP, "nothing to discover")
+        hal_scores(g, CANNOT_ACT_VP, f"no tile he can take with a {value}")
         return
     hal.tiles += tiles + advanced
     g.log(
@@ -318,7 +331,7 @@ def _repair(g: Game, value: int, clockwise: bool) -> None:
             g.log("repair", f"Hal repairs a {COLOURS[c]} die.", HAL_SEAT)
         removed += 1
     if not removed:
-        hal_scores(g, CANNOT_ACT_VP, "nothing to repair")
+        hal_scores(g, CANNOT_ACT_VP, "no Damage cube to repair")
         return
     hal_gains(g, Bundle(debris=removed), "debris from repairs")
 
@@ -339,7 +352,8 @@ def _destroy(g: Game, value: int, clockwise: bool) -> None:
             if key > best_key:
                 best, best_key = combo, key
     if not best:
-        hal_scores(g, CANNOT_ACT_VP, "no Ravager he can destroy")
+        why = f"no Ravager stack small enough for a {value}" if stacks else "no Ravager to destroy"
+        hal_scores(g, CANNOT_ACT_VP, why)
         return
     destroyed = 0
     for n in best:

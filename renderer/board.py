@@ -14,7 +14,9 @@ from PIL import Image, ImageDraw
 
 from engine.components import ACTIONS, MIDDLE, SPES_HEX, STRIP_SIDES
 from engine.space import hex_name
+from renderer import advanced as ADV
 from renderer import artwork as A
+from renderer import hal as H
 from renderer import labels
 from renderer import layout as L
 from renderer import palette as P
@@ -31,6 +33,7 @@ from renderer.common import (
     text,
 )
 from renderer.fonts import wrap
+from renderer.header import draw_decision
 from renderer.marks import draw_table_marks
 
 View = dict[str, Any]
@@ -53,12 +56,13 @@ def draw_board(view: View, names: dict[int, str] | None = None) -> Image.Image:
     img.paste(_space_map(layout.n_strips, layout.n_rows, _strips_key(view)), (0, layout.space_top))
     draw = ImageDraw.Draw(img)
     _header(img, draw, view, names)
+    ADV.draw_marker(draw, view)
     _space(img, draw, view, layout)
     _angel(img, draw, view, layout)
     _players(img, draw, view, layout, names)
     _technology(img, draw, view, layout)
     draw_table_marks(img, view, layout)  # the decision's places, numbered (last: on top)
-    return img
+    return H.with_band(img, view)
 
 
 def layout_for(view: View) -> L.BoardLayout:
@@ -214,16 +218,7 @@ def _header(
         paste(img, A.robot(seat_colour(view, seat), 34), (L.MARGIN + 17, 68))
         who = player_name(view, seat, names)
         prompt = decision.get("prompt") or decision.get("kind", "")
-        text(
-            d,
-            (L.MARGIN + 42, 68),
-            f"{who} to decide: {prompt}",
-            22,
-            P.TEXT,
-            True,
-            "lm",
-            L.INNER - 44,
-        )
+        draw_decision(d, (L.MARGIN + 42, 68), f"{who} to decide: {prompt}", L.INNER - 44)
     elif result:
         winners = ", ".join(player_name(view, s, names) for s in result.get("winners", []))
         text(d, (L.MARGIN, 68), f"Winner: {winners}", 24, P.TEXT, True, "lm", L.INNER)
@@ -326,6 +321,7 @@ def _angel(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.Board
         ]
         if neutral and neutral["workstations"][c]:
             groups.append((None, 1))
+        groups += H.workstation_groups(view)
         for k, (colour, n) in enumerate(groups[:4]):
             px, py = L.workstation_point(layout, c, k)
             paste(img, A.robot(colour, L.ROBOT_SMALL), (px - 8, py))

@@ -11,7 +11,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import advanced as ADV
 from renderer import artwork as A
+from renderer import hal as H
 from renderer import layout as L
 from renderer import palette as P
 from renderer.common import DRAW_LOCK, count, encode_png, panel, paste, paste_at, player_name, text
@@ -58,7 +60,8 @@ def draw_player(view: View, seat: int, names: dict[int, str] | None = None) -> I
     _ejected(img, d, p)
     _hand(img, d, p, hand)
     draw_player_marks(img, view, seat)  # the decision's cells and slots, numbered
-    return img
+    img = ADV.with_other_sides(img, view, seat)
+    return H.with_band(img, view)
 
 
 @lru_cache(maxsize=16)

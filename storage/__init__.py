@@ -40,6 +40,7 @@ from storage.models import (
     Seat,
     SnapshotRecord,
 )
+from storage.notify import NotifyPrefs
 from storage.schema import SCHEMA_VERSION
 from storage.shards import ShardRange, shard_of
 from storage.store import (
@@ -55,6 +56,7 @@ from storage.store import (
 from storage.tick import TickRow
 
 __all__ = [
+    "NotifyPrefs",
     "ACTIVE_STATUSES",
     "DB_ENV",
     "DEFAULT_DB",

@@ -95,6 +95,21 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     ("game_mutes", ("game_id", "user_id", "muted_at"), "game_id, user_id"),
     ("game_faults", ("game_id", "reason", "detected_at", "notified_at"), "game_id"),
+    (
+        "notify_prefs",
+        (
+            "user_id",
+            "dm_turn",
+            "dm_reminders",
+            "quiet_start",
+            "quiet_end",
+            "utc_offset",
+            "updated_at",
+        ),
+        "user_id",
+    ),
+    ("turn_dms", ("game_id", "user_id", "revision", "sent_at"), "game_id, user_id"),
+    ("guild_table_settings", ("guild_id", "game_threads", "updated_at"), "guild_id"),
 )
 #: Tables deliberately not copied: state of running processes, not of games
 #: (the bots on the destination take their own leases).

@@ -184,6 +184,39 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             " CHECK (lobby_days IS NULL OR lobby_days > 0)",
         ),
     ),
+    Migration(
+        8,
+        MIGRATIONS[7].description,
+        (
+            """
+            CREATE TABLE notify_prefs (
+                user_id         BIGINT PRIMARY KEY,
+                dm_turn         BIGINT NOT NULL DEFAULT 0 CHECK (dm_turn IN (0, 1)),
+                dm_reminders    BIGINT NOT NULL DEFAULT 0 CHECK (dm_reminders IN (0, 1)),
+                quiet_start     BIGINT CHECK (quiet_start IS NULL OR quiet_start BETWEEN 0 AND 1439),
+                quiet_end       BIGINT CHECK (quiet_end IS NULL OR quiet_end BETWEEN 0 AND 1439),
+                utc_offset      BIGINT NOT NULL DEFAULT 0 CHECK (utc_offset BETWEEN -840 AND 840),
+                updated_at      DOUBLE PRECISION NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE turn_dms (
+                game_id     BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                user_id     BIGINT NOT NULL,
+                revision    BIGINT NOT NULL,
+                sent_at     DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (game_id, user_id)
+            )
+            """,
+            """
+            CREATE TABLE guild_table_settings (
+                guild_id        BIGINT PRIMARY KEY,
+                game_threads    BIGINT CHECK (game_threads IS NULL OR game_threads IN (0, 1)),
+                updated_at      DOUBLE PRECISION NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 assert [m.version for m in PG_MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

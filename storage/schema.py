@@ -202,6 +202,43 @@ MIGRATIONS: tuple[Migration, ...] = (
             " CHECK (lobby_days IS NULL OR lobby_days > 0)",
         ),
     ),
+    Migration(
+        8,
+        "players' DM notices and quiet hours, turns announced by DM, servers' game threads",
+        (
+            # quiet_start/quiet_end: minutes after the player's midnight (NULL:
+            # none); utc_offset: the player's clock, minutes east of UTC.
+            """
+            CREATE TABLE notify_prefs (
+                user_id         INTEGER PRIMARY KEY,
+                dm_turn         INTEGER NOT NULL DEFAULT 0 CHECK (dm_turn IN (0, 1)),
+                dm_reminders    INTEGER NOT NULL DEFAULT 0 CHECK (dm_reminders IN (0, 1)),
+                quiet_start     INTEGER CHECK (quiet_start IS NULL OR quiet_start BETWEEN 0 AND 1439),
+                quiet_end       INTEGER CHECK (quiet_end IS NULL OR quiet_end BETWEEN 0 AND 1439),
+                utc_offset      INTEGER NOT NULL DEFAULT 0 CHECK (utc_offset BETWEEN -840 AND 840),
+                updated_at      REAL NOT NULL
+            )
+            """,
+            # The revision of the last "your turn" DM per game and player (at most one per turn).
+            """
+            CREATE TABLE turn_dms (
+                game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                user_id     INTEGER NOT NULL,
+                revision    INTEGER NOT NULL,
+                sent_at     REAL NOT NULL,
+                PRIMARY KEY (game_id, user_id)
+            ) WITHOUT ROWID
+            """,
+            # game_threads NULL: the default (a thread where the bot may create one).
+            """
+            CREATE TABLE guild_table_settings (
+                guild_id        INTEGER PRIMARY KEY,
+                game_threads    INTEGER CHECK (game_threads IS NULL OR game_threads IN (0, 1)),
+                updated_at      REAL NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version

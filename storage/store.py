@@ -46,6 +46,7 @@ from storage.base import (
 from storage.faults import FaultsMixin
 from storage.games import GamesMixin
 from storage.lease import LeaseMixin
+from storage.notify import NotifyMixin
 from storage.replay import ReplayMixin, first_difference
 from storage.settings import SettingsMixin
 from storage.tick import TickMixin
@@ -60,6 +61,7 @@ class Store(
     SettingsMixin[G],
     LeaseMixin[G],
     TickMixin[G],
+    NotifyMixin[G],
 ):
     """Async store for Black Angel games.
 

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot import perms
 from bot import text as T
 from bot.cogs.respond import Visibility, run
+from bot.cogs.table import TableCommands
 from bot.frontend import Frontend
 from bot.service import Reply
 
@@ -38,7 +39,9 @@ def bot_can_play_here(interaction: discord.Interaction) -> str | None:
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="ba", group_description="Play Black Angel here"):
+class GameCog(
+    TableCommands, commands.GroupCog, group_name="ba", group_description="Play Black Angel here"
+):
     """The ``/ba`` group."""
 
     def __init__(self, frontend: Frontend) -> None:
@@ -47,6 +50,18 @@ class GameCog(commands.GroupCog, group_name="ba", group_description="Play Black 
         super().__init__()
 
     # ------------------------------------------------------------------ lobby
+
+    def _lobby_change(self, work):  # type: ignore[no-untyped-def]
+        """``work`` then, when it succeeded, the lobby message refreshed (its buttons)."""
+        from bot.lobby import refresh_lobby
+
+        async def wrapped(actor, cid):  # type: ignore[no-untyped-def]
+            reply = await work(actor, cid)
+            if reply.ok:
+                await refresh_lobby(self.fe, cid)
+            return reply
+
+        return wrapped
 
     @app_commands.command(name="new", description="Create a game in this channel")
     @app_commands.describe(
@@ -67,42 +82,47 @@ class GameCog(commands.GroupCog, group_name="ba", group_description="Play Black 
         bots: app_commands.Range[int, 0, 3] = 0,
         bot_level: Literal["simple", "strong"] = "simple",
     ) -> None:
-        async def work(actor, cid):
-            return await self.svc.create(
-                cid,
-                actor,
-                players,
-                guild_id=interaction.guild_id,
-                advanced=advanced,
-                difficulty=difficulty,
-                order=order,
-                bots=bots,
-                bot_level=bot_level,
-            )
+        from bot.lobby import open_game  # a thread, the lobby message and its buttons
 
-        await run(interaction, work, PUBLIC, check=bot_can_play_here)
+        await open_game(
+            self.fe,
+            interaction,
+            players=players,
+            advanced=advanced,
+            order=order,
+            difficulty=difficulty,
+            bots=bots,
+            bot_level=bot_level,
+        )
 
     @app_commands.command(name="join", description="Join the game in this channel's lobby")
     @app_commands.describe(colour="the colour you would like (if still free)")
     async def join(self, interaction: discord.Interaction, colour: Colour | None = None) -> None:
-        await run(interaction, lambda a, c: self.svc.join(c, a, colour), PUBLIC)
+        await run(interaction, self._lobby_change(lambda a, c: self.svc.join(c, a, colour)), PUBLIC)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.leave(c, a), PUBLIC)
+        await run(interaction, self._lobby_change(lambda a, c: self.svc.leave(c, a)), PUBLIC)
 
     @app_commands.command(name="colour", description="Pick the colour you would like")
     @app_commands.describe(colour="blue, red, yellow or purple")
     async def colour(self, interaction: discord.Interaction, colour: Colour) -> None:
-        await run(interaction, lambda a, c: self.svc.colour(c, a, colour), PUBLIC)
+        await run(
+            interaction, self._lobby_change(lambda a, c: self.svc.colour(c, a, colour)), PUBLIC
+        )
 
     @app_commands.command(name="cancel", description="Close the lobby without playing")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.cancel(c, a), PUBLIC)
+        await run(interaction, self._lobby_change(lambda a, c: self.svc.cancel(c, a)), PUBLIC)
 
     @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.start(c, a), UPDATE, check=bot_can_play_here)
+        await run(
+            interaction,
+            self._lobby_change(lambda a, c: self.svc.start(c, a)),
+            UPDATE,
+            check=bot_can_play_here,
+        )
 
     # ------------------------------------------------------------------ playing
 

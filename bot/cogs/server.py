@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.respond import Visibility, run
+from bot.cogs.table import ServerTableCommands
 from bot.frontend import Frontend
 
 PRIVATE, PUBLIC = Visibility.PRIVATE, Visibility.PUBLIC
@@ -23,7 +24,10 @@ PRIVATE, PUBLIC = Visibility.PRIVATE, Visibility.PUBLIC
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class ServerCog(
-    commands.GroupCog, group_name="ba-server", group_description="Black Angel's server settings"
+    ServerTableCommands,
+    commands.GroupCog,
+    group_name="ba-server",
+    group_description="Black Angel's server settings",
 ):
     def __init__(self, frontend: Frontend) -> None:
         self.fe = frontend

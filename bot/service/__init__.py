@@ -41,6 +41,7 @@ Where things are (one module per responsibility):
 - :mod:`bot.service.settings` — reminders, timeout, server policy, mute
 - :mod:`bot.service.reminders` — the background tick (reminders, turn timeouts)
 - :mod:`bot.service.transfer` — export and import
+- :mod:`bot.service.table` — lobby buttons' state, cancel, the server's games, DM notices, threads
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ from bot.service.play import PlayMixin
 from bot.service.reading import ReadingMixin
 from bot.service.reminders import RemindersMixin
 from bot.service.settings import SettingsMixin
+from bot.service.table import TableMixin
 from bot.service.transfer import TransferMixin
 
 
@@ -83,6 +85,7 @@ class GameService(
     SettingsMixin,
     RemindersMixin,
     TransferMixin,
+    TableMixin,
 ):
     """All game operations, keyed by channel. See the package docstring."""
 

@@ -10,6 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import quiet
 from bot.service.cache import GameCache
 from bot.service.format import Fmt, PlainFmt
 from bot.service.instance import InstanceLease, OnLost
@@ -29,6 +30,7 @@ from storage import (
     GameStatus,
     Lease,
     LeaseLostError,
+    NotifyPrefs,
     StorageError,
     Store,
     new_seed,
@@ -309,14 +311,16 @@ class ServiceBase:
             self._pool = ThreadPoolExecutor(self.render_threads, thread_name_prefix="render")
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
 
-    async def board_png(self, e: Entry) -> bytes | None:
+    async def board_png(self, e: Entry, *, table: bool = False) -> bytes | None:
+        """The table image; once the game is over, the final scores instead
+        unless ``table`` (the final board stays viewable with ``board``)."""
         if not self.render:
             return None
         from renderer import render_board, render_final
 
         view = e.game.view(None)
         names = self.names(e)
-        if e.game.is_over:
+        if e.game.is_over and not table:
             return await self._in_thread(render_final, view, names)
         return await self._in_thread(render_board, view, names)
 
@@ -328,13 +332,38 @@ class ServiceBase:
         view = e.game.view(seat if own else None)
         return await self._in_thread(render_player, view, seat, self.names(e))
 
+    # ------------------------------------------------------------------ quiet hours
+
+    @property
+    def prefs_cache(self) -> dict[int, NotifyPrefs]:
+        """Players' notice preferences seen so far (written through by /ba notify)."""
+        cache: dict[int, NotifyPrefs] | None = self.__dict__.get("_prefs_cache")
+        if cache is None:
+            cache = self.__dict__["_prefs_cache"] = {}
+        return cache
+
+    async def prefs(self, user_id: int) -> NotifyPrefs:
+        if user_id not in self.prefs_cache:
+            self.prefs_cache[user_id] = await self.store.get_notify_prefs(user_id)
+        return self.prefs_cache[user_id]
+
+    def awake_idle(self, e: Entry, user_id: int, now: float) -> float:
+        """Seconds the game has waited for ``user_id``, their quiet hours not counted."""
+        p = self.prefs_cache.get(user_id) or NotifyPrefs(user_id)
+        return quiet.awake_seconds(e.record.updated_at, now, p)
+
+    def timeout_deadline(self, e: Entry, user_id: int) -> float | None:
+        """When the turn timeout plays for ``user_id`` (their quiet hours pause it)."""
+        if not e.settings.timeout_minutes:
+            return None
+        p = self.prefs_cache.get(user_id) or NotifyPrefs(user_id)
+        return quiet.awake_deadline(e.record.updated_at, e.settings.timeout_minutes * 60, p)
+
     def prompt(self, e: Entry) -> TurnPrompt | None:
         d = e.game.decision
         if d is None or e.record.status is not GameStatus.RUNNING:
             return None
-        deadline = None
-        if e.settings.timeout_minutes:
-            deadline = e.record.updated_at + e.settings.timeout_minutes * 60
+        deadline = self.timeout_deadline(e, e.user(d.seat))
         return TurnPrompt(
             game_id=e.record.id,
             revision=e.revision,

@@ -25,6 +25,7 @@ from bot.service.model import (
 )
 from bot.service.write import WritePath
 from engine import EngineError, Game
+from engine.components import DIFFICULTY_VP
 from storage import (
     ChannelBusyError,
     GameRecord,
@@ -44,6 +45,50 @@ DEFAULT_LOBBY_DAYS = 7
 class LobbyMixin(WritePath):
     """Creating a game, joining and leaving its lobby, starting it."""
 
+    async def check_new(
+        self,
+        actor: Actor,
+        players: int = 2,
+        *,
+        guild_id: int | None = None,
+        advanced: bool = False,
+        difficulty: str | None = None,
+        order: str = "random",
+        bots: int = 0,
+        bot_level: str = "simple",
+    ) -> Reply | None:
+        """Why this game cannot be created (a refusal), or None: asked before a
+        front end makes a thread for it, and by :meth:`create`."""
+        if guild_id is not None and not actor.moderator:
+            gs = await self.store.get_guild_settings(guild_id)
+            if gs.start_policy == "moderators":
+                return fail("Only moderators may create games on this server.")
+        if not 1 <= players <= 4:
+            return fail("A game has 1 to 4 players.")
+        if order not in ("random", "lobby"):
+            return fail("Seat order is `random` or `lobby`.")
+        if players > 1 and difficulty:
+            return fail(
+                "Hal's difficulty is for solo games only (1 player); "
+                "a game of 2 to 4 players has none."
+            )
+        if difficulty is not None and difficulty not in DIFFICULTY_VP:
+            return fail(f"Hal's difficulty is one of: {', '.join(DIFFICULTY_VP)}.")
+        if bots and players == 1:
+            return fail("A solo game is against Hal; bot seats are for 2-4 players.")
+        if not 0 <= bots < players and players > 1:
+            return fail(
+                f"A {players}-player game has room for 0 to {players - 1} bots besides you."
+            )
+        if bot_level not in BOT_LEVELS:
+            return fail(f"Bot level: {' or '.join(BOT_LEVELS)}.")
+        opts = options_json(players, advanced, difficulty or ("standard" if players == 1 else None))
+        try:  # ask the engine now, so nobody waits in a lobby that cannot start
+            Game.new(engine.options_from_json(opts), 0)
+        except EngineError as exc:
+            return fail(f"That game cannot be set up: {exc}")
+        return None
+
     @refusing
     async def create(
         self,
@@ -60,29 +105,21 @@ class LobbyMixin(WritePath):
     ) -> Reply:
         """Open a lobby; ``bots`` seats are taken by bot players of ``bot_level``
         (so one person can start a 3-player game against two bots)."""
-        if guild_id is not None and not actor.moderator:
-            gs = await self.store.get_guild_settings(guild_id)
-            if gs.start_policy == "moderators":
-                return fail("Only moderators may create games on this server.")
-        if not 1 <= players <= 4:
-            return fail("A game has 1 to 4 players.")
-        if order not in ("random", "lobby"):
-            return fail("Seat order is `random` or `lobby`.")
-        if players > 1:
-            difficulty = None  # Hal's difficulty is for solo games only
-        if bots and players == 1:
-            return fail("A solo game is against Hal; bot seats are for 2-4 players.")
-        if not 0 <= bots < players and players > 1:
-            return fail(
-                f"A {players}-player game has room for 0 to {players - 1} bots besides you."
-            )
-        if bot_level not in BOT_LEVELS:
-            return fail(f"Bot level: {' or '.join(BOT_LEVELS)}.")
+        refused = await self.check_new(
+            actor,
+            players,
+            guild_id=guild_id,
+            advanced=advanced,
+            difficulty=difficulty,
+            order=order,
+            bots=bots,
+            bot_level=bot_level,
+        )
+        if refused is not None:
+            return refused
+        if players == 1 and not difficulty:
+            difficulty = "standard"
         opts = options_json(players, advanced, difficulty)
-        try:  # ask the engine now, so nobody waits in a lobby that cannot start
-            Game.new(engine.options_from_json(opts), 0)
-        except EngineError as exc:
-            return fail(f"That game cannot be set up: {exc}")
         async with self.lock(channel_id):
             try:
                 rec = await self.store.create_game(
@@ -103,6 +140,15 @@ class LobbyMixin(WritePath):
         kind = "advanced" if advanced else "basic"
         days = await self.lobby_days(guild_id)
         closes = self.fmt.when(rec.created_at + days * DAY)
+        if players == 1:
+            assert difficulty is not None
+            return Reply(
+                f"🚀 New solo Black Angel game against Hal ({difficulty}: he starts on "
+                f"{DIFFICULTY_VP[difficulty]} VP; {kind} rules) created by "
+                f"{self.fmt.mention(actor.user_id)}, who starts it with "
+                f"{command(self.fmt, 'start')} (or cancels it with {command(self.fmt, 'cancel')}). "
+                f"If it has not started, the lobby closes {closes}."
+            )
         with_bots = (
             f" with {bots} bot player{'s' if bots > 1 else ''} ({bot_level})" if bots else ""
         )

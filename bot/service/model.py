@@ -110,6 +110,7 @@ class Reply:
     new_turn: bool = False
     file: tuple[str, bytes] | None = None  # e.g. an export
     channel_id: int | None = None  # for notices produced by background work
+    reminder: bool = False  # a turn reminder (DMed to players who opted in to those)
 
     def add_private(self, user_id: int, line: str) -> None:
         self.private.setdefault(user_id, []).append(line)

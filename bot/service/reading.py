@@ -79,11 +79,16 @@ class ReadingMixin(WritePath):
             return fail("There is no game to show in this channel.")
         p = self.prompt(e)
         text = f"Round {e.game.state.round} — game #{e.record.id}"
+        if e.game.is_over:
+            text = (
+                f"Final board of game #{e.record.id} (round {e.game.state.round}). "
+                "`scores` shows the breakdown."
+            )
         if e.record.status is GameStatus.PAUSED:
             text += " (paused)"
         if p is not None:
             text += "\n" + self.prompt_line(p)
-        return Reply(text, image=await self.board_png(e), turn=p)
+        return Reply(text, image=await self.board_png(e, table=True), turn=p)
 
     @refusing
     async def hand(self, channel_id: int, actor: Actor) -> Reply:
@@ -175,8 +180,11 @@ class ReadingMixin(WritePath):
         lines = [
             f"**Scores** (round {s.round}{', final round' if s.last_round == s.round else ''}):"
         ]
-        for p in sorted(s.players, key=lambda p: -p.vp):
-            lines.append(f"{self.who(e, p.seat)}: {p.vp} VP")
+        scores = [(p.vp, p.seat) for p in s.players]
+        if s.hal is not None:  # solo: Hal sits after the player (engine/API.md)
+            scores.append((s.hal.vp, len(s.players)))
+        for vp, seat in sorted(scores, key=lambda x: -x[0]):
+            lines.append(f"{self.who(e, seat)}: {vp} VP")
         return Reply("\n".join(lines))
 
     def autocomplete(self, channel_id: int, user_id: int, current: str) -> list[tuple[str, str]]:

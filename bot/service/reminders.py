@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 
+from bot import quiet
 from bot.service.model import (
     GameSetAside,
     Reply,
@@ -104,7 +105,9 @@ class RemindersMixin(WritePath):
                 await self._finish_reply(e, reply)
                 return reply
             st = e.settings
-            idle = now - e.record.updated_at
+            uid = e.user(d.seat)
+            prefs = await self.prefs(uid)
+            idle = self.awake_idle(e, uid, now)  # quiet hours do not count
             if st.timeout_minutes and idle >= st.timeout_minutes * 60:
                 seat = d.seat
                 reply = Reply(
@@ -126,11 +129,12 @@ class RemindersMixin(WritePath):
             # the counter is per revision: any change of the game starts it again
             sent, last = st.reminders_for(e.revision)
             minutes = self._row_minutes(row)
-            uid = e.user(d.seat)
             if not minutes or sent >= self.max_reminders or uid in st.muted:
                 return None
+            if quiet.is_quiet(now, prefs):  # never nudge anyone in their quiet hours
+                return None
             since = max(e.record.updated_at, last or 0.0)
-            if now - since < minutes * 60:
+            if quiet.awake_seconds(since, now, prefs) < minutes * 60:
                 return None
             try:
                 e.settings = await self.store.record_reminder(e.record.id, e.revision, now)
@@ -149,4 +153,4 @@ class RemindersMixin(WritePath):
                 txt += f"Next reminder {self.fmt.when(nxt)}."
             if p is not None:
                 txt += "\n" + self.prompt_line(p)
-            return Reply(txt, ping=[uid], turn=p)
+            return Reply(txt, ping=[uid], turn=p, reminder=True)

@@ -149,7 +149,13 @@ class World:
 
     def __post_init__(self) -> None:
         self.guild = self.env.create_guild("Black Angel Club")
-        self.channel = self.guild.create_text_channel("games")
+        # #games keeps its games in the channel: the bot may not create threads
+        # there (new games open in a thread of their own wherever it may; the
+        # thread tests make such channels with ``thread_channel``).
+        no_threads = discord.PermissionOverwrite(create_public_threads=False)
+        self.channel = self.guild.create_text_channel(
+            "games", overwrites={self.env.bot.user: no_threads}
+        )
         self.admin = self.guild.create_role(
             "Admins", permissions=discord.Permissions(manage_guild=True, manage_channels=True)
         )
@@ -213,8 +219,31 @@ class World:
         self, name: str, overwrites: dict[Any, discord.PermissionOverwrite] | None = None
     ) -> ChannelHandle:
         """Another text channel; ``overwrites`` keys may be roles, members, or
-        ``world.me`` (the bot's own member) to take permissions from the bot."""
-        return self.guild.create_text_channel(name, overwrites=overwrites)
+        ``world.me`` (the bot's own member) to take permissions from the bot.
+        Like ``#games``, its games stay in it: the bot may not create threads
+        there unless the overwrites say so (``thread_channel`` makes one where
+        it may)."""
+        given = dict(overwrites or {})
+        bot_ids = {self.env.bot.user.id}
+        mine = [k for k in given if getattr(k, "id", None) in bot_ids]
+        if mine:
+            ow = given[mine[0]]
+            if ow.create_public_threads is None:
+                allow, deny = ow.pair()
+                ow = discord.PermissionOverwrite.from_pair(allow, deny)
+                ow.create_public_threads = False
+                given[mine[0]] = ow
+        else:
+            given[self.env.bot.user] = discord.PermissionOverwrite(create_public_threads=False)
+        return self.guild.create_text_channel(name, overwrites=given)
+
+    def thread_channel(self, name: str = "tables") -> ChannelHandle:
+        """A channel where the bot may create threads (new games open in one)."""
+        return self.guild.create_text_channel(name)
+
+    def threads(self, channel: ChannelHandle | None = None) -> list[ChannelHandle]:
+        """The threads of ``channel`` (default ``#games``), oldest first."""
+        return sorted((channel or self.channel).threads, key=lambda t: t.id)
 
     @property
     def me(self) -> discord.Member:

@@ -7,6 +7,7 @@ import pytest
 from renderer import layout as L
 from renderer import palette as P
 from renderer.board import layout_for
+from renderer.hal import band_height as hal_band_height
 from tests.renderer.helpers import CASES, board_image, board_png, close, game
 
 
@@ -15,7 +16,7 @@ def test_board_is_a_valid_png_of_the_layout_size(case: tuple[int, int, int]) -> 
     view = game(*case).view(None)
     img = board_image(*case)
     layout = layout_for(view)
-    assert img.size == (L.WIDTH, layout.height)
+    assert img.size == (L.WIDTH, layout.height + hal_band_height(view))
     assert len(board_png(*case)) < 1_000_000
     assert layout.n_strips == len(view["board"]["strips"])
 

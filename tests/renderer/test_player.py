@@ -9,6 +9,7 @@ from renderer import layout as L
 from renderer import palette as P
 from renderer import render_player
 from renderer.artwork import tile_colours
+from renderer.hal import band_height as hal_band_height
 from tests.renderer.helpers import ADVANCED_CASES, CASES, close, game, open_png
 
 IDS = [f"p{c[0]}-s{c[1]}-d{c[2]}" for c in CASES]
@@ -22,7 +23,7 @@ def test_grid_tiles_debris_and_slots_match_the_view(case: tuple[int, int, int]) 
         data = render_player(view, seat)
         assert len(data) < 1_000_000
         img = open_png(data)
-        assert img.size == (L.P_WIDTH, L.player_height(None))
+        assert img.size == (L.P_WIDTH, L.player_height(None) + hal_band_height(view))
         for cell, tile_id in enumerate(p["grid"]):
             x0, y0, x1, y1 = L.cell_box(cell)
             pixel = img.getpixel((x0 + 4, (y0 + y1) // 2))
@@ -70,8 +71,10 @@ def test_hand_only_in_the_owners_view(case: tuple[int, int, int]) -> None:
         hand = g.state.players[seat]
         cards = len(hand.missions) + len(hand.ravagers)
         img = open_png(private)
-        assert img.size == (L.P_WIDTH, L.player_height(cards))
-        assert open_png(public).size[1] < L.hand_card_box(0)[3]  # no room for a card
+        extra = hal_band_height(g.view(seat))
+        assert img.size == (L.P_WIDTH, L.player_height(cards) + extra)
+        # no room for a card
+        assert open_png(public).size[1] - extra < L.hand_card_box(0)[3]
         if cards:
             x0, y0, _, _ = L.hand_card_box(0)
             pixel = img.getpixel((x0 + 4, y0 + 20))

@@ -1,0 +1,287 @@
+"""The table around the games: lobby state for its buttons, cancelling a lobby,
+the server's game list, players' DM notices and quiet hours, game threads.
+
+Front-end neutral like the rest of the service: it says *whom* to DM and
+*what*, and which games a server has; sending DMs and making threads is the
+Discord front end's job (:mod:`bot.notify`, :mod:`bot.lobby`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot import quiet as Q
+from bot.service.model import BOT_USER, Actor, Reply, TurnPrompt, fail
+from bot.service.write import WritePath
+from storage import GameRecord, GameStatus, Seat
+
+GAMES_PER_PAGE = 8
+#: How far back /ba games looks for finished games (the newest first).
+FINISHED_SHOWN = 10
+_STATUS_ORDER = {GameStatus.LOBBY: 0, GameStatus.RUNNING: 1, GameStatus.PAUSED: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyState:
+    """A lobby as its message shows it."""
+
+    game_id: int
+    channel_id: int
+    players: int
+    created_by: int | None
+    seats: tuple[Seat, ...]
+    options: dict[str, Any]
+    open: bool  # False once started or cancelled: the buttons go
+    status: str = "lobby"  # the game's status (lobby, running, ..., aborted)
+
+
+@dataclass(frozen=True, slots=True)
+class DirectMessage:
+    """A DM to send: to whom, and the text (the front end adds the link)."""
+
+    user_id: int
+    text: str
+
+
+class TableMixin(WritePath):
+    """Lobby buttons' state, cancel, /ba games, DM notices and quiet hours, threads."""
+
+    # ------------------------------------------------------------------ lobby
+
+    async def lobby_state(self, channel_id: int, game_id: int | None = None) -> LobbyState | None:
+        """The channel's lobby (or the game ``game_id``, whatever its status)."""
+        rec = (
+            await self.store.get_game(game_id)
+            if game_id is not None
+            else await self.store.active_game(channel_id)
+        )
+        if rec is None:
+            return None
+        seats = tuple(await self.store.get_seats(rec.id))
+        return LobbyState(
+            rec.id,
+            rec.channel_id,
+            int(rec.options.get("players", 2)),
+            rec.created_by,
+            seats,
+            dict(rec.options),
+            rec.status is GameStatus.LOBBY,
+            rec.status.value,
+        )
+
+    def lobby_text(self, lobby: LobbyState) -> str:
+        """The lobby message: the game, who sits, what is missing."""
+        o = lobby.options
+        kind = "advanced" if o.get("advanced") else "basic"
+        if lobby.players == 1:
+            head = f"🚀 Solo Black Angel against Hal ({o.get('difficulty') or 'standard'}, {kind} rules)"
+        else:
+            head = f"🚀 {lobby.players}-player Black Angel ({kind} rules)"
+        who = ", ".join(
+            self.fmt.mention(s.user_id) + (f" ({s.colour})" if s.colour else "")
+            for s in lobby.seats
+        )
+        lines = [
+            f"{head} — game #{lobby.game_id}",
+            f"Seated {len(lobby.seats)}/{lobby.players}: {who or 'nobody'}",
+        ]
+        if not lobby.open:
+            started = lobby.status in ("running", "paused", "finished")
+            lines.append("▶️ Started — the game is below." if started else "✖️ Closed.")
+            return "\n".join(lines)
+        if len(lobby.seats) < lobby.players:
+            lines.append("Press **Join** to take a seat (or `/ba join`).")
+        elif lobby.created_by is not None:
+            lines.append(f"Full: {self.fmt.mention(lobby.created_by)} can press **Start**.")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ /ba games
+
+    async def games_page(self, guild_id: int | None, page: int = 1) -> tuple[Reply, int, int]:
+        """The server's games, lobbies first, then running ones (whose turn),
+        then the latest finished ones (winners); (reply, page, pages)."""
+        if guild_id is None:
+            return fail("`games` lists a server's games; there is no server here."), 1, 1
+        active = await self.store.list_games(
+            (GameStatus.LOBBY, GameStatus.RUNNING, GameStatus.PAUSED), guild_id=guild_id
+        )
+        active.sort(key=lambda r: (_STATUS_ORDER[r.status], -r.updated_at, r.id))
+        done = await self.store.list_games(
+            (GameStatus.FINISHED,), guild_id=guild_id, limit=FINISHED_SHOWN
+        )
+        games = active + done
+        pages = max(1, -(-len(games) // GAMES_PER_PAGE))
+        page = min(max(1, page), pages)
+        chunk = games[(page - 1) * GAMES_PER_PAGE : page * GAMES_PER_PAGE]
+        lines = [f"**Black Angel games on this server** — page {page}/{pages}"]
+        if not games:
+            lines.append("No games yet. Start one with `/ba new`.")
+        section = None
+        for rec in chunk:
+            title = _section(rec.status)
+            if title != section:
+                lines.append(f"__{title}__")
+                section = title
+            lines.append(await self._game_line(rec))
+        return Reply("\n".join(lines), ephemeral=True), page, pages
+
+    async def _game_line(self, rec: GameRecord) -> str:
+        where = f"<#{rec.channel_id}>"
+        seats = await self.store.get_seats(rec.id)
+        players = int(rec.options.get("players", 2))
+        kind = (" advanced" if rec.options.get("advanced") else "") + (
+            f" vs Hal ({rec.options.get('difficulty') or 'standard'})" if players == 1 else ""
+        )
+        if rec.status is GameStatus.LOBBY:
+            return f"• #{rec.id} {where}: {len(seats)}/{players} seated{kind}, waiting for players"
+        if rec.status in (GameStatus.RUNNING, GameStatus.PAUSED):
+            turn = await self._whose_turn(rec)
+            paused = " (paused)" if rec.status is GameStatus.PAUSED else ""
+            return f"• #{rec.id} {where}: {players}p{kind}{paused}, {turn}"
+        res = rec.result or {}
+        names = [self._seat_name(seats, s) for s in res.get("winners", [])]
+        return f"• #{rec.id} {where}: won by {' and '.join(names) or '?'}{kind}"
+
+    def _seat_name(self, seats: list[Seat], seat: int) -> str:
+        for s in seats:
+            if s.seat == seat:
+                return self.fmt.name(s.user_id)
+        return "Hal"
+
+    async def _whose_turn(self, rec: GameRecord) -> str:
+        e = self._cache.get(rec.channel_id)
+        if e is None or e.record.id != rec.id:
+            try:
+                e = await self._entry(rec.channel_id)
+            except Exception:  # a game that cannot load still gets its line
+                return "cannot be loaded right now"
+        if e is None or e.game.decision is None:
+            return "between turns"
+        uid = e.user(e.game.decision.seat)
+        who = "the bot" if uid == BOT_USER else self.fmt.name(uid)
+        return f"round {e.game.state.round}, {who} to play"
+
+    # ------------------------------------------------------------------ DM notices, quiet hours
+
+    async def notify_settings(
+        self,
+        actor: Actor,
+        *,
+        dms: bool | None = None,
+        reminders: bool | None = None,
+        quiet: str | None = None,
+        utc_offset: str | None = None,
+    ) -> Reply:
+        """``/ba notify``: opt in or out of DMs, set quiet hours; no argument shows them."""
+        kw: dict[str, Any] = {}
+        if dms is not None:
+            kw["dm_turn"] = dms
+        if reminders is not None:
+            kw["dm_reminders"] = reminders
+        if quiet is not None:
+            if quiet.strip().lower() in ("", "off", "none"):
+                kw["quiet_start"] = kw["quiet_end"] = None
+            else:
+                hours = Q.parse_hours(quiet)
+                if hours is None:
+                    return fail("Quiet hours look like `22-7` or `22:30-07:00` (or `off`).")
+                kw["quiet_start"], kw["quiet_end"] = hours
+        if utc_offset is not None:
+            offset = Q.parse_offset(utc_offset)
+            if offset is None:
+                return fail("Your clock as an offset from UTC: `+2`, `-5`, `+5:30` (-14 to +14).")
+            kw["utc_offset"] = offset
+        if kw:
+            p = await self.store.set_notify_prefs(actor.user_id, **kw)
+        else:
+            p = await self.store.get_notify_prefs(actor.user_id)
+        self.prefs_cache[actor.user_id] = p
+        on = {True: "on", False: "off"}
+        lines = [
+            "🔔 **Your notices** (every game, every server):",
+            f"• DM when it is your turn (with a link): {on[p.dm_turn]}",
+            f"• DM your turn reminders: {on[p.dm_reminders]}",
+            f"• Quiet hours: {Q.describe(p)} — no reminders or DMs then, "
+            "and your turn timeout does not run",
+        ]
+        if not kw:
+            lines.append("Change: `/ba notify dms:True reminders:True quiet:22-7 utc_offset:+1`.")
+        return Reply("\n".join(lines), ephemeral=True)
+
+    async def turn_dm(
+        self, turn: TurnPrompt | None, channel_id: int, *, actor: int | None, reminder: bool
+    ) -> DirectMessage | None:
+        """The DM to send for a turn message just posted, or None: only to a
+        player who opted in, not to the player who just acted, never in their
+        quiet hours, and once per revision."""
+        if turn is None or turn.user_id == BOT_USER:
+            return None
+        p = await self.prefs(turn.user_id)
+        if turn.user_id == actor:
+            # They are at the keyboard: this turn needs no DM, now or later.
+            if p.dm_turn and not reminder:
+                await self.store.record_turn_dm(turn.game_id, turn.user_id, turn.revision)
+            return None
+        if not (p.dm_reminders if reminder else p.dm_turn):
+            return None
+        if Q.is_quiet(self.clock(), p):
+            return None
+        if not reminder and not await self.store.record_turn_dm(
+            turn.game_id, turn.user_id, turn.revision
+        ):
+            return None
+        what = "⏰ Reminder: your turn" if reminder else "🎲 Your turn"
+        return DirectMessage(
+            turn.user_id,
+            f"{what} in Black Angel game #{turn.game_id} (<#{channel_id}>): {turn.prompt}",
+        )
+
+    async def pending_turn_dms(self) -> list[tuple[int, DirectMessage]]:
+        """(channel, DM) for turns not yet announced to a player who opted in,
+        e.g. because they began in the player's quiet hours (the background tick)."""
+        out: list[tuple[int, DirectMessage]] = []
+        for cid in list(self._cache):
+            e = self._cache.get(cid)
+            if e is None or e.record.status is not GameStatus.RUNNING:
+                continue
+            p = self.prompt(e)
+            if p is None or p.user_id == BOT_USER:
+                continue
+            prefs = await self.prefs(p.user_id)
+            if not prefs.dm_turn or Q.is_quiet(self.clock(), prefs):
+                continue
+            last = await self.store.turn_dm_revision(e.record.id, p.user_id)
+            if last is not None and last >= e.revision:
+                continue
+            dm = await self.turn_dm(p, cid, actor=None, reminder=False)
+            if dm is not None:
+                out.append((cid, dm))
+        return out
+
+    # ------------------------------------------------------------------ game threads
+
+    async def game_threads(self, guild_id: int | None) -> bool | None:
+        """The server's thread setting (None: the default, on where possible)."""
+        if guild_id is None:
+            return False
+        return await self.store.get_game_threads(guild_id)
+
+    async def set_game_threads(self, guild_id: int | None, actor: Actor, on: bool) -> Reply:
+        if not actor.moderator:
+            return fail("Only moderators can change where new games open.")
+        if guild_id is None:
+            return fail("That is a server setting.")
+        await self.store.set_game_threads(guild_id, on)
+        where = "in a thread of their own" if on else "in the channel itself"
+        return Reply(
+            f"🧵 {self.fmt.mention(actor.user_id)} (moderator): new games on this server open {where}."
+        )
+
+
+def _section(status: GameStatus) -> str:
+    if status is GameStatus.LOBBY:
+        return "Lobbies waiting for players"
+    if status in (GameStatus.RUNNING, GameStatus.PAUSED):
+        return "Running"
+    return "Finished"

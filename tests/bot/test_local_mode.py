@@ -1,0 +1,184 @@
+"""``python -m bot --local`` transcripts: solo difficulty, bare option ids and
+numbers, one-line errors, restarts that show the pending decision and keep
+numbering images, the final board after the end."""
+
+from __future__ import annotations
+
+from io import StringIO
+from pathlib import Path
+
+from bot.local import LOCAL_HELP, Local
+
+SEED = "3"
+
+
+async def run(tmp_path: Path, *lines: str, render: bool = False) -> str:
+    """One terminal session on the test's database; the transcript."""
+    out = StringIO()
+    local = Local(str(tmp_path / "local.sqlite3"), tmp_path / "img", out, render=render)
+    assert await local.run(StringIO("\n".join(lines) + "\n")) == 0
+    return out.getvalue()
+
+
+def after(transcript: str, command: str) -> str:
+    """What the session printed for `command` (up to the next command)."""
+    part = transcript.split(f"> {command}\n", 1)[1]
+    return part.split("\n> ", 1)[0]
+
+
+def images(tmp_path: Path) -> list[str]:
+    return sorted(p.name for p in (tmp_path / "img").iterdir())
+
+
+# --------------------------------------------------------------------------- solo difficulty
+
+
+async def test_new_1_extreme_starts_hal_on_15_vp(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 1 extreme", f"start {SEED}", "scores")
+    assert "against Hal (extreme: he starts on 15 VP" in after(t, "new 1 extreme")
+    assert "Hal: 15 VP" in after(t, "scores")
+
+
+async def test_new_1_without_difficulty_is_standard(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 1", f"start {SEED}", "scores")
+    assert "standard: he starts on 5 VP" in after(t, "new 1")
+    assert "Hal: 5 VP" in after(t, "scores")
+
+
+async def test_difficulty_words_in_any_order(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new difficult advanced 1", f"start {SEED}", "scores")
+    assert "difficult: he starts on 10 VP; advanced rules" in t
+    assert "Hal: 10 VP" in after(t, "scores")
+
+
+async def test_a_difficulty_without_solo_is_refused_and_creates_nothing(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 2 extreme", "new 2 bogus", "join bob")
+    assert "✖ Hal's difficulty is for solo games only" in after(t, "new 2 extreme")
+    assert "I don't know `bogus`" in after(t, "new 2 bogus")
+    assert "There is no game in this channel" in after(t, "join bob")
+
+
+def test_help_mentions_difficulty_and_bare_options() -> None:
+    assert "easy|standard|difficult|extreme" in LOCAL_HELP
+    assert "starting VP" in LOCAL_HELP
+    assert "die:o3:action:1" in LOCAL_HELP
+
+
+# --------------------------------------------------------------------------- answering
+
+
+async def test_bare_option_ids_and_numbers_both_play(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 1", f"start {SEED}", "die:o3:action:1", "1", "bogus-word")
+    assert "Blue performs action 1, Discover Technology" in after(t, "die:o3:action:1")
+    assert "1. Take no more tiles   [done]" in after(t, "die:o3:action:1")
+    assert "Blue draws a orange Mission card." in after(t, "1")  # option 1: no more tiles
+    assert "✖" not in after(t, "die:o3:action:1") + after(t, "1")
+    assert "Unknown command `bogus-word` (and not one of the options now)" in after(t, "bogus-word")
+
+
+async def test_a_bare_id_that_is_not_an_option_now_changes_nothing(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 1", f"start {SEED}", "action:1", "log")
+    assert "Unknown command `action:1` (and not one of the options now)" in after(t, "action:1")
+    assert "takes" not in after(t, "log")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+async def test_every_mistake_gets_one_friendly_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    t = await run(
+        tmp_path,
+        "new 1",
+        f"start {SEED}",
+        "import nowhere.json",
+        "end",
+        "import nowhere.json",
+        f"import {bad}",
+        "log abc",
+        "wait nan",
+        "wait inf",
+        "wait -3",
+        "wait soon",
+        "start abc",
+        "reminder abc",
+        "replace x bob",
+        "import",
+    )
+    assert "unexpected error" not in t and "Traceback" not in t
+    running = after(t, "import nowhere.json")
+    assert running.startswith("✖ Game #1 (running) is still open here")
+    rest = t.split("> end\n", 1)[1]
+    assert after(rest, "import nowhere.json").startswith("✖ No such file: nowhere.json")
+    assert after(t, f"import {bad}").startswith(f"✖ {bad} is not a game export")
+    assert after(t, "log abc").startswith("✖ Usage: log [page number]")
+    for w in ("wait nan", "wait inf", "wait -3", "wait soon"):
+        assert after(t, w).startswith("✖ Usage: wait <minutes>"), w
+    assert after(t, "start abc").startswith("✖ Usage: start [seed number]")
+    assert after(t, "reminder abc").startswith("✖ Usage: reminder <minutes, 0 = off>")
+    assert after(t, "replace x bob").startswith("✖ Usage: replace <seat number 1-4>")
+    assert after(t, "import").startswith("✖ Usage: import <file")
+
+
+async def test_wait_nan_leaves_the_clock_usable(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 2", "join bob", f"start {SEED}", "wait nan", "wait 800")
+    assert "Reminder 1/" in after(t, "wait 800")
+
+
+async def test_an_export_imports_back_after_the_game_ends(tmp_path: Path) -> None:
+    exported = tmp_path / "game.json"
+    t = await run(
+        tmp_path,
+        "new 1",
+        f"start {SEED}",
+        "die:o3:action:1",
+        "end",
+        f"export {exported}",
+        f"import {exported}",
+    )
+    out = after(t, f"import {exported}")
+    assert "Imported as game #2 (running)" in out
+    assert "Discover Technology: 3 activation(s) left" in out  # the pending decision
+    assert "[done]" in out
+
+
+# --------------------------------------------------------------------------- restarts
+
+
+async def test_a_restart_shows_the_pending_decision_and_its_options(tmp_path: Path) -> None:
+    await run(tmp_path, "new 1", f"start {SEED}", "die:o3:action:1")
+    t = await run(tmp_path, "quit")
+    assert "Game #1 (running) continues" in t
+    assert "➡️ Blue (@host): Discover Technology: 3 activation(s) left" in t
+    assert "1. Take no more tiles   [done]" in t
+
+
+def numbers(names: list[str]) -> list[int]:
+    return [int(n.split("-", 1)[0]) for n in names]
+
+
+async def test_image_numbers_continue_after_a_restart(tmp_path: Path) -> None:
+    await run(tmp_path, "new 1", f"start {SEED}", "board", render=True)
+    first = images(tmp_path)
+    assert numbers(first) == list(range(1, len(first) + 1)) and "002-" not in first[0]
+    assert any(n.endswith("-board.png") for n in first)
+    before = {n: (tmp_path / "img" / n).read_bytes() for n in first}
+    await run(tmp_path, "board", "hand", render=True)
+    now = images(tmp_path)
+    added = [n for n in now if n not in before]
+    assert numbers(now) == list(range(1, len(now) + 1))  # no gap, no reuse
+    assert min(numbers(added)) == len(first) + 1
+    assert any(n.endswith("-board.png") for n in added)
+    assert any(n.endswith("-my-board.png") for n in added)
+    for name, data in before.items():  # nothing overwritten
+        assert (tmp_path / "img" / name).read_bytes() == data
+
+
+async def test_a_stray_file_with_the_next_number_is_not_overwritten(tmp_path: Path) -> None:
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "007-notes.png").write_bytes(b"mine")
+    await run(tmp_path, "new 1", f"start {SEED}", render=True)
+    now = images(tmp_path)
+    assert now[0] == "007-notes.png" and numbers(now)[1:] == list(range(8, 7 + len(now)))
+    assert (tmp_path / "img" / "007-notes.png").read_bytes() == b"mine"
