@@ -65,6 +65,8 @@ async def start_service(
             clock=clock,
             max_reminders=cfg.max_reminders,
             default_reminder_minutes=cfg.reminder_minutes,
+            bot_level=cfg.bot_level,
+            bot_seconds=cfg.bot_seconds,
             **options,
         )
         await svc.claim_instance(cfg.lease_scope, on_lost=on_lost, ttl=cfg.lease_seconds)

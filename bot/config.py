@@ -23,6 +23,8 @@ class Config:
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     #: SHARD_COUNT / SHARD_IDS: run an AutoShardedBot for these shards only (None: one process)
     shards: ShardRange | None = None
+    bot_level: str = "simple"  # who plays timed-out turns and removed players' seats
+    bot_seconds: float = 1.0  # the strong bot's thinking time per decision
 
     @property
     def lease_scope(self) -> str:
@@ -47,6 +49,8 @@ class Config:
             test_guild_id=int(guild) if guild.isdigit() else None,
             reminder_minutes=int(os.environ.get("REMINDER_MINUTES") or 12 * 60),
             max_reminders=int(os.environ.get("MAX_REMINDERS") or 3),
+            bot_level=(os.environ.get("BOT_LEVEL") or "simple").strip().lower(),
+            bot_seconds=float(os.environ.get("BOT_SECONDS") or 1.0),
             tick_seconds=float(os.environ.get("TICK_SECONDS") or 60),
             lease_seconds=float(os.environ.get("LEASE_SECONDS") or DEFAULT_LEASE_SECONDS),
             shards=ShardRange.parse(count, ids) if count else None,

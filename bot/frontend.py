@@ -31,6 +31,7 @@ import discord
 from bot import perms
 from bot.notify import ACTING, Notifier
 from bot.service import Actor, GameService, Reply, TurnPrompt
+from bot.service.model import bot_name, is_bot
 from bot.views import decision_embeds, decision_view, tools_view
 
 log = logging.getLogger(__name__)
@@ -55,9 +56,11 @@ class DiscordFmt:
             self.names[user.id] = name
 
     def mention(self, user_id: int) -> str:
-        return f"<@{user_id}>" if user_id else "the bot"
+        return bot_name(user_id) if is_bot(user_id) else f"<@{user_id}>"
 
     def name(self, user_id: int) -> str:
+        if is_bot(user_id):
+            return bot_name(user_id)
         if user_id in self.names:
             return self.names[user_id]
         user = self.client.get_user(user_id) if self.client is not None else None

@@ -95,6 +95,8 @@ async def open_game(
     advanced: bool,
     order: str,
     difficulty: str | None,
+    bots: int = 0,
+    bot_level: str = "simple",
 ) -> None:
     """``/ba new``: a thread of its own (when the server wants it and the bot
     may), one line with the link in the channel, the lobby message with its
@@ -116,7 +118,12 @@ async def open_game(
         # Checking and creating take milliseconds, well inside Discord's 3 s.
         actor = await fe.actor(interaction)
         kw: dict[str, Any] = dict(
-            guild_id=interaction.guild_id, advanced=advanced, difficulty=difficulty, order=order
+            guild_id=interaction.guild_id,
+            advanced=advanced,
+            difficulty=difficulty,
+            order=order,
+            bots=bots,
+            bot_level=bot_level,
         )
         refused = await svc.check_new(actor, players, **kw)
         if refused is not None:

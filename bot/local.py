@@ -17,12 +17,14 @@ import re
 import shlex
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from bot import prompt as P
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
+from bot.service.model import BOT_LEVELS, bot_name, is_bot
 from storage import ChannelBusyError, LeaseHeldError, StorageError, Store, default_db_path
 
 CHANNEL = 1  # the terminal is one channel
@@ -30,8 +32,10 @@ HOST = "host"
 
 LOCAL_HELP = """Commands (one per line):
   new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]
+      [bots N] [simple|strong]
                            create a game (you are "host"); 1 player = solo against Hal,
-                           whose difficulty sets his starting VP (0/5/10/15; standard if omitted)
+                           whose difficulty sets his starting VP (0/5/10/15; standard if omitted);
+                           N bot players (simple or strong) take seats in a 2-4 player game
   join <name> [colour]     seat a player          leave <name>
   colour <name> <colour>   wish a colour          start [seed]
   options                  what must be decided
@@ -47,7 +51,10 @@ LOCAL_HELP = """Commands (one per line):
   help | quit
 A command word wins over an option id of the same name; `play <id>` always plays."""
 
-NEW_USAGE = "new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]"
+NEW_USAGE = (
+    "new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]"
+    " [bots N] [simple|strong]"
+)
 DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
 IMAGE_NUMBER = re.compile(r"^(\d+)-")
 
@@ -80,23 +87,47 @@ def minutes(word: str | None, usage: str, default: float) -> float:
     return value
 
 
-def parse_new(args: list[str]) -> tuple[int, bool, str | None, str]:
-    """(players, advanced, difficulty, order) of ``new``'s words, in any order."""
-    players, advanced, difficulty, order = 2, False, None, "random"
-    for word in (a.lower() for a in args):
-        if _number(word):
-            players = int(word)
+@dataclass
+class NewGame:
+    """What ``new``'s words ask for."""
+
+    players: int = 2
+    advanced: bool = False
+    difficulty: str | None = None
+    order: str = "random"
+    bots: int = 0
+    bot_level: str = "simple"
+
+
+def parse_new(args: list[str]) -> NewGame:
+    """``new``'s words, in any order: ``3 advanced lobby bots 2 strong``
+    (also ``bots=2`` / ``bots:2``)."""
+    g = NewGame()
+    words = [a.lower() for a in args]
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "bots" and i + 1 < len(words) and _number(words[i + 1]):
+            g.bots = int(words[i + 1])
+            i += 1
+        elif word.startswith(("bots=", "bots:")) and _number(word[5:]):
+            g.bots = int(word[5:])
+        elif _number(word):
+            g.players = int(word)
         elif word == "advanced":
-            advanced = True
+            g.advanced = True
         elif word == "basic":
-            advanced = False
+            g.advanced = False
         elif word in DIFFICULTIES:
-            difficulty = word
+            g.difficulty = word
         elif word in ("random", "lobby"):
-            order = word
+            g.order = word
+        elif word in BOT_LEVELS:
+            g.bot_level = word
         else:
             raise Usage(f"{NEW_USAGE} (I don't know `{word}`)")
-    return players, advanced, difficulty, order
+        i += 1
+    return g
 
 
 def _number(word: str) -> bool:
@@ -141,8 +172,8 @@ class LocalFmt:
         return "@" + self.name(uid)
 
     def name(self, uid: int) -> str:
-        if uid == BOT_USER:
-            return "the bot"
+        if is_bot(uid):
+            return bot_name(uid)
         return self.names.get(uid, f"player-{uid % 10000}")
 
     def when(self, ts: float) -> str:
@@ -333,9 +364,16 @@ class Local:
         elif cmd == "rules":
             self.say(T.rule_topic(arg))
         elif cmd == "new":
-            players, adv, difficulty, order = parse_new(args)
+            g = parse_new(args)
             reply = await svc.create(
-                CHANNEL, self.actor(), players, advanced=adv, difficulty=difficulty, order=order
+                CHANNEL,
+                self.actor(),
+                g.players,
+                advanced=g.advanced,
+                difficulty=g.difficulty,
+                order=g.order,
+                bots=g.bots,
+                bot_level=g.bot_level,
             )
             await self.show(reply)
         elif cmd == "join":

@@ -62,4 +62,22 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     data["names"] = {"ba_hex": hex_name(ba_hex(g)), "centre": len(s.board.strips) // 2}
     data["result"] = g.result
     data["viewer"] = seat
+    data["flow"] = flow(g, seat)
     return data
+
+
+def flow(g: Game, seat: int | None) -> dict[str, Any]:
+    """Where the turn stands (the frame stack and the turn's scratch), so a
+    bot player can rebuild a game consistent with this view (ai/determinize.py).
+    Cards in another seat's frames (a card being played, drawn cards to keep)
+    are hidden as null (R15)."""
+    frames = []
+    for f in g.state.frames:
+        f = to_json(f)
+        if f.get("seat") != seat:
+            if f["k"] == "slot":
+                f["card"] = None
+            elif f["k"] == "keep":
+                f["cards"] = [None] * len(f["cards"])
+        frames.append(f)
+    return {"frames": frames, "turn": to_json(g.state.turn)}

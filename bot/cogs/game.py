@@ -69,6 +69,8 @@ class GameCog(
         advanced="use the advanced rules",
         order="seat order at start: random, or the lobby's join order",
         difficulty="solo only: Hal's difficulty",
+        bots="seats played by bots (e.g. 2 in a 3-player game: you against two bots)",
+        bot_level="how well the bots play: simple (quick) or strong (searches ~1 s a move)",
     )
     async def new(
         self,
@@ -77,6 +79,8 @@ class GameCog(
         advanced: bool = False,
         order: Literal["random", "lobby"] = "random",
         difficulty: Difficulty | None = None,
+        bots: app_commands.Range[int, 0, 3] = 0,
+        bot_level: Literal["simple", "strong"] = "simple",
     ) -> None:
         from bot.lobby import open_game  # a thread, the lobby message and its buttons
 
@@ -87,6 +91,8 @@ class GameCog(
             advanced=advanced,
             order=order,
             difficulty=difficulty,
+            bots=bots,
+            bot_level=bot_level,
         )
 
     @app_commands.command(name="join", description="Join the game in this channel's lobby")

@@ -54,6 +54,9 @@ class ServiceBase:
         max_reminders: int = DEFAULT_MAX_REMINDERS,
         default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
         render_threads: int | None = None,
+        bot_level: str = "simple",
+        bot_seconds: float = 1.0,
+        bot_iterations: int | None = None,
     ) -> None:
         self.store = store
         self.fmt: Fmt = fmt or PlainFmt()
@@ -66,6 +69,13 @@ class ServiceBase:
         self._names_seen: dict[int, str] = {}  # user id -> display name already stored
         self.render_threads = render_threads or min(4, os.cpu_count() or 2)
         self._pool: Any = None
+        # The bot for timeouts and removed players' seats (issue 14): its level,
+        # and the strong level's budget per decision (iterations: reproducible).
+        if bot_level not in ("simple", "strong"):
+            raise ValueError(f"bot_level is simple or strong, not {bot_level!r}")
+        self.bot_level = bot_level
+        self.bot_seconds = bot_seconds
+        self.bot_iterations = bot_iterations
         #: set when this instance lost its lease to another process: every call is refused
         self.fenced: str | None = None
         self.instance: InstanceLease | None = None

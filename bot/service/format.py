@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
-from bot.service.model import BOT_USER
+from bot.service.model import bot_name, is_bot
 from bot.service.model import command as command  # re-exported for the front ends
 from storage import (
     LobbyError,
@@ -39,8 +39,8 @@ class PlainFmt:
         return "@" + self.name(user_id)
 
     def name(self, user_id: int) -> str:
-        if user_id == BOT_USER:
-            return "the bot"
+        if is_bot(user_id):
+            return bot_name(user_id)
         return self.names.get(user_id, f"user {user_id}")
 
     def when(self, ts: float) -> str:

@@ -26,8 +26,14 @@ REVEALING = frozenset(
 
 
 def simplest_option(d: Decision) -> engine.Option:
-    """The choice the bot makes for someone: pass / Sequence B / nothing / the first."""
+    """The fallback when the bot player fails: never throw away usable dice for
+    a VP-losing Sequence B (use the best own die); else pass / Sequence B /
+    nothing / the first."""
     ids = {o.id: o for o in d.options}
+    if d.kind == "turn":
+        dice = [o for o in d.options if o.id.startswith("die:") and o.id[5:6] in "123"]
+        if dice:
+            return max(dice, key=lambda o: o.id[5:6])
     for oid in SIMPLE_IDS:
         if oid in ids:
             return ids[oid]

@@ -15,9 +15,11 @@ from bot.service.helpers import (
     parse_colour,
 )
 from bot.service.model import (
+    BOT_LEVELS,
     Actor,
     Reply,
     ServiceError,
+    bot_user,
     fail,
     refusing,
 )
@@ -52,6 +54,8 @@ class LobbyMixin(WritePath):
         advanced: bool = False,
         difficulty: str | None = None,
         order: str = "random",
+        bots: int = 0,
+        bot_level: str = "simple",
     ) -> Reply | None:
         """Why this game cannot be created (a refusal), or None: asked before a
         front end makes a thread for it, and by :meth:`create`."""
@@ -70,6 +74,14 @@ class LobbyMixin(WritePath):
             )
         if difficulty is not None and difficulty not in DIFFICULTY_VP:
             return fail(f"Hal's difficulty is one of: {', '.join(DIFFICULTY_VP)}.")
+        if bots and players == 1:
+            return fail("A solo game is against Hal; bot seats are for 2-4 players.")
+        if not 0 <= bots < players and players > 1:
+            return fail(
+                f"A {players}-player game has room for 0 to {players - 1} bots besides you."
+            )
+        if bot_level not in BOT_LEVELS:
+            return fail(f"Bot level: {' or '.join(BOT_LEVELS)}.")
         opts = options_json(players, advanced, difficulty or ("standard" if players == 1 else None))
         try:  # ask the engine now, so nobody waits in a lobby that cannot start
             Game.new(engine.options_from_json(opts), 0)
@@ -88,9 +100,20 @@ class LobbyMixin(WritePath):
         advanced: bool = False,
         difficulty: str | None = None,
         order: str = "random",
+        bots: int = 0,
+        bot_level: str = "simple",
     ) -> Reply:
+        """Open a lobby; ``bots`` seats are taken by bot players of ``bot_level``
+        (so one person can start a 3-player game against two bots)."""
         refused = await self.check_new(
-            actor, players, guild_id=guild_id, advanced=advanced, difficulty=difficulty, order=order
+            actor,
+            players,
+            guild_id=guild_id,
+            advanced=advanced,
+            difficulty=difficulty,
+            order=order,
+            bots=bots,
+            bot_level=bot_level,
         )
         if refused is not None:
             return refused
@@ -107,6 +130,10 @@ class LobbyMixin(WritePath):
             await self.store.join_game(
                 rec.id, actor.user_id, max_seats=players, display_name=actor.name
             )
+            for i in range(bots):
+                await self.store.join_game(
+                    rec.id, bot_user(bot_level, i), max_seats=players, display_name=None
+                )
             await self.store.update_game_settings(
                 rec.id, seat_order="lobby" if order == "lobby" else "random"
             )
@@ -122,9 +149,13 @@ class LobbyMixin(WritePath):
                 f"{command(self.fmt, 'start')} (or cancels it with {command(self.fmt, 'cancel')}). "
                 f"If it has not started, the lobby closes {closes}."
             )
+        with_bots = (
+            f" with {bots} bot player{'s' if bots > 1 else ''} ({bot_level})" if bots else ""
+        )
+        join = "" if bots + 1 == players else f"Join with {command(self.fmt, 'join')}; "
         return Reply(
-            f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order) "
-            f"created by {self.fmt.mention(actor.user_id)}. Join with {command(self.fmt, 'join')}; "
+            f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order){with_bots} "
+            f"created by {self.fmt.mention(actor.user_id)}. {join}"
             f"{self.fmt.mention(actor.user_id)} starts it with {command(self.fmt, 'start')} "
             f"(or cancels it with {command(self.fmt, 'cancel')}). "
             f"If it has not started, the lobby closes {closes}."

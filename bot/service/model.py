@@ -19,8 +19,39 @@ from storage import (
     Seat,
 )
 
-#: user id of a seat nobody holds any more (a removed player): the bot plays it.
+#: user id of a seat nobody holds any more (a removed player): the bot plays it
+#: at the service's level (``GameService(bot_level=...)``, default simple).
 BOT_USER = 0
+#: Bot seats chosen when the game is made (``bots: 2``) have user ids below 0,
+#: one per seat, with the level in the id: -1..-99 simple, -101..-199 strong.
+BOT_LEVEL_OFFSET = {"simple": 0, "strong": 100}
+BOT_LEVELS = tuple(BOT_LEVEL_OFFSET)
+
+
+def is_bot(user_id: int) -> bool:
+    """A seat the bot plays: a removed player's (0) or a bot seat (< 0)."""
+    return user_id <= BOT_USER
+
+
+def bot_user(level: str, index: int) -> int:
+    """The user id of the `index`-th bot seat (0-based) of this level."""
+    return -(BOT_LEVEL_OFFSET[level] + index + 1)
+
+
+def bot_name(user_id: int) -> str:
+    """How a bot seat is named: "the bot" (a removed player's seat) or "bot 2 (strong)"."""
+    if user_id == BOT_USER:
+        return "the bot"
+    return f"bot {-user_id % 100} ({bot_level(user_id, 'simple')})"
+
+
+def bot_level(user_id: int, default: str) -> str:
+    """The level a bot seat plays at; a removed player's seat uses `default`."""
+    if user_id == BOT_USER:
+        return default
+    return "strong" if user_id <= -BOT_LEVEL_OFFSET["strong"] else "simple"
+
+
 COLOUR_NAMES = [c.value.title() for c in PLAYER_COLOURS]
 DEFAULT_REMINDER_MINUTES = 12 * 60
 DEFAULT_MAX_REMINDERS = 3

@@ -20,6 +20,7 @@ from bot.service.model import (
     Reply,
     ServiceError,
     fail,
+    is_bot,
     public_reason,
     refusing,
 )
@@ -168,7 +169,7 @@ class ModerationMixin(WritePath):
             who = (
                 f"{e2.game.name(seat)} is now played by {self.fmt.mention(new_user)}"
                 if new_user != BOT_USER
-                else f"{e2.game.name(seat)} is now played by the bot (simplest legal choices)"
+                else f"{e2.game.name(seat)} is now played by the bot ({self.bot_level})"
             )
             reply = Reply(
                 f"🔁 {self.fmt.mention(actor.user_id)} (moderator) replaced "
@@ -214,7 +215,7 @@ class ModerationMixin(WritePath):
             if len(actions) != e.version:
                 self.drop(channel_id)
                 return fail(CHANGED.format("rolled back"))
-            bot_seats = {s.seat for s in e.seats if s.user_id == BOT_USER}
+            bot_seats = {s.seat for s in e.seats if is_bot(s.user_id)}
             keep = len(actions) - 1
 
             def by_bot(i: int) -> bool:
@@ -246,7 +247,7 @@ class ModerationMixin(WritePath):
                 f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back {what}.\n",
                 new_turn=True,
             )
-            await self._auto(e2, reply)
+            await self._auto(e2, reply)  # back on a bot's decision: the bot plays on
             await self._finish_reply(e2, reply)
             return reply
 

@@ -13,15 +13,13 @@ from __future__ import annotations
 import logging
 
 from bot import quiet
-from bot.service.helpers import simplest_option
 from bot.service.model import (
-    BOT_USER,
     GameSetAside,
     Reply,
+    is_bot,
     set_aside_text,
 )
 from bot.service.write import WritePath
-from engine import Action
 from storage import GameStatus, StorageError, TickRow
 
 log = logging.getLogger(__name__)
@@ -85,7 +83,7 @@ class RemindersMixin(WritePath):
         self.drop(row.channel_id)
         await self.store.mark_fault_notified(row.game_id)
         seats = await self.store.get_seats(row.game_id)
-        players = [s.user_id for s in seats if s.user_id != BOT_USER]
+        players = [s.user_id for s in seats if not is_bot(s.user_id)]
         return Reply(set_aside_text(row.game_id, row.fault or "?", self.fmt), ping=players)
 
     async def _tick_game(self, row: TickRow, now: float) -> Reply | None:
@@ -97,23 +95,31 @@ class RemindersMixin(WritePath):
             if e.record.status is not GameStatus.RUNNING:
                 return None
             d = e.game.decision
-            if d is None or e.user(d.seat) == BOT_USER:
+            if d is None:
                 return None
+            if is_bot(e.user(d.seat)):
+                # A bot seat left waiting (a rollback onto it, a restart mid-move): play on.
+                reply = Reply("")
+                if not await self._auto(e, reply):
+                    return None
+                await self._finish_reply(e, reply)
+                return reply
             st = e.settings
             uid = e.user(d.seat)
             prefs = await self.prefs(uid)
             idle = self.awake_idle(e, uid, now)  # quiet hours do not count
             if st.timeout_minutes and idle >= st.timeout_minutes * 60:
                 seat = d.seat
-                reply = Reply(f"⌛ Time is up for {self.who(e, seat)}: the bot plays for them.\n")
+                reply = Reply(
+                    f"⌛ Time is up for {self.who(e, seat)}: "
+                    f"the bot ({self.bot_level}) plays their turn.\n"
+                )
                 n = 0
                 while n < 200:
                     d = e.game.decision
                     if d is None or d.seat != seat or e.game.is_over:
                         break
-                    o = simplest_option(d)
-                    reply.text += f"• {o.label if not d.secret else 'a hidden choice'}\n"
-                    await self._apply(e, Action(seat, o.id), None, reply, d)
+                    await self._bot_move(e, d, reply, self.bot_level)
                     n += 1
                     if reply.new_turn:
                         break

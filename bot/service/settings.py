@@ -74,7 +74,7 @@ class SettingsMixin(WritePath):
             )
         return Reply(
             f"⌛ {self.fmt.mention(actor.user_id)} (moderator) set a turn timeout of {minutes} min: "
-            "after it, the turn is played for the player with the simplest legal choice."
+            f"after it, the bot ({self.bot_level}) plays the turn for the player."
         )
 
     @refusing

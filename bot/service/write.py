@@ -8,16 +8,15 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from bot import text as T
-from bot.service.core import ServiceBase
+from bot.service.botplay import BotPlayMixin
 from bot.service.helpers import (
     replace_record,
-    simplest_option,
     turn_key,
 )
 from bot.service.model import (
-    BOT_USER,
     Entry,
     Reply,
+    is_bot,
 )
 from engine import Action, Decision, Event, IllegalActionError
 from storage import (
@@ -29,7 +28,7 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 
-class WritePath(ServiceBase):
+class WritePath(BotPlayMixin):
     """The one way a game changes: under the channel's lock, stored first.
 
     An action (:meth:`_apply`) is applied to the cached game and appended with
@@ -44,7 +43,14 @@ class WritePath(ServiceBase):
     """
 
     async def _apply(
-        self, e: Entry, action: Action, user_id: int | None, reply: Reply, d: Decision
+        self,
+        e: Entry,
+        action: Action,
+        user_id: int | None,
+        reply: Reply,
+        d: Decision,
+        *,
+        echo: bool = True,
     ) -> None:
         """Apply + append (lock held); fills ``reply`` with what happened."""
         cid = e.record.channel_id
@@ -85,7 +91,7 @@ class WritePath(ServiceBase):
             )
         finally:
             e.busy = False
-        if not d.secret and not any(ev.text for ev in events):
+        if echo and not d.secret and not any(ev.text for ev in events):
             chosen = d.option(action.option)
             if chosen is not None:
                 reply.text += f"{e.game.name(action.seat)}: {chosen.label}\n"
@@ -114,20 +120,28 @@ class WritePath(ServiceBase):
         for ev in events:
             if ev.private and ev.seat is not None and 0 <= ev.seat < len(e.seats):
                 uid = e.user(ev.seat)
-                if uid != BOT_USER:
+                if not is_bot(uid):
                     reply.add_private(uid, ev.private)
 
-    async def _auto(self, e: Entry, reply: Reply, *, limit: int = 500) -> None:
-        """Play the decisions of seats nobody holds (removed players)."""
+    async def _auto(self, e: Entry, reply: Reply, *, limit: int = 2000) -> int:
+        """Play the decisions of the seats the bot holds (bot seats, removed
+        players) until a person must decide. Returns how many it played."""
         n = 0
         while e.record.status is GameStatus.RUNNING and not e.game.is_over and n < limit:
             d = e.game.decision
-            if d is None or e.user(d.seat) != BOT_USER:
-                return
-            o = simplest_option(d)
-            reply.text += f"🤖 For {e.game.name(d.seat)} (no player): {o.label if not d.secret else 'a choice'}\n"
-            await self._apply(e, Action(d.seat, o.id), None, reply, d)
+            if d is None or not is_bot(e.user(d.seat)):
+                break
+            await self._bot_move(e, d, reply)
             n += 1
+        return n
+
+    async def _bot_move(
+        self, e: Entry, d: Decision, reply: Reply, level: str | None = None
+    ) -> None:
+        """One bot move for the deciding seat, announced, applied and logged."""
+        option = await self._bot_option(e, d.seat, level)
+        reply.text += self.bot_line(e, d, option)
+        await self._apply(e, Action(d.seat, option), None, reply, d, echo=False)
 
     async def _finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
         """Add the next prompt / the end of the game, the ping and the image."""
@@ -136,7 +150,7 @@ class WritePath(ServiceBase):
         if e.game.is_over:
             reply.new_turn = True
             reply.text += self._result_text(e)
-            reply.ping = [s.user_id for s in e.seats if s.user_id != BOT_USER]
+            reply.ping = [s.user_id for s in e.seats if not is_bot(s.user_id)]
             reply.image = await self.board_png(e)
             reply.image_name = "final.png"
             return
@@ -144,7 +158,7 @@ class WritePath(ServiceBase):
         reply.turn = p
         if p is not None:
             reply.text += self.prompt_line(p)
-            if p.user_id != BOT_USER and p.user_id not in e.settings.muted:
+            if not is_bot(p.user_id) and p.user_id not in e.settings.muted:
                 reply.ping = [p.user_id]
         if reply.new_turn or render:
             reply.image = await self.board_png(e)

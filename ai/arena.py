@@ -1,0 +1,176 @@
+"""Bots against bots: ``python -m ai.arena --players 4 --seats strong,simple,random,random
+--games N --seed S``.
+
+One JSON line per game, then a summary line with each level's games, wins
+(a shared win counts for each winner), win rate and mean VP. Game i uses seed
+S+i; each seat's random generator is seeded from (S+i, seat), and the strong
+level searches a fixed number of iterations (``--iterations``), so the same
+arguments print the same lines. ``--seconds`` switches to a time budget
+(then runs are no longer reproducible). Solo (``--players 1``) plays one seat
+against Hal at ``--difficulty``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ai import LEVELS, Budget, choose
+from engine.decision import Action
+from engine.game import Game
+from engine.state import GameOptions
+
+DEFAULT_ARENA_ITERATIONS = 200
+MAX_DECISIONS = 5_000
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    seats: list[str]
+    scores: list[int]
+    winners: list[int]
+    decisions: int
+    end: str | None
+    hal: int | None = None  # Hal's score (solo)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seed": self.seed,
+            "seats": self.seats,
+            "scores": self.scores,
+            "winners": self.winners,
+            "decisions": self.decisions,
+            "end": self.end,
+        }
+        if self.hal is not None:
+            out["hal"] = self.hal
+        return out
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    return random.Random(f"arena:{seed}:{seat}")
+
+
+def play_game(
+    options: GameOptions,
+    seed: int,
+    seats: list[str],
+    budget: Budget,
+    on_decision: Callable[[str, float], None] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> GameRecord:
+    """Play one game with a bot of the given level in each seat."""
+    game = Game.new(options, seed)
+    rngs = [seat_rng(seed, i) for i in range(len(seats))]
+    decisions = 0
+    while not game.is_over:
+        d = game.decision
+        assert d is not None
+        level = seats[d.seat]
+        t0 = clock()
+        option = choose(game.view(d.seat), rng=rngs[d.seat], level=level, budget=budget)
+        if on_decision is not None:
+            on_decision(level, clock() - t0)
+        game.apply(Action(d.seat, option))
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
+    result = game.result
+    assert result is not None
+    n = len(seats)
+    return GameRecord(
+        seed=seed,
+        seats=seats,
+        scores=result["scores"][:n],
+        winners=[w for w in result["winners"] if w < n]
+        if options.players > 1
+        else _solo_win(result),
+        decisions=decisions,
+        end=result["end"],
+        hal=result["scores"][1] if options.players == 1 else None,
+    )
+
+
+def _solo_win(result: dict[str, Any]) -> list[int]:
+    # Solo: the player wins only by beating Hal outright (a tie is shared, R14).
+    return [0] if 0 in result["winners"] else []
+
+
+def summarize(records: list[GameRecord]) -> dict[str, Any]:
+    by_level: dict[str, dict[str, float]] = {}
+    for r in records:
+        for seat, level in enumerate(r.seats):
+            s = by_level.setdefault(level, {"seats": 0, "wins": 0, "vp": 0})
+            s["seats"] += 1
+            s["wins"] += seat in r.winners
+            s["vp"] += r.scores[seat]
+    return {
+        "games": len(records),
+        "levels": {
+            level: {
+                "seats": int(s["seats"]),
+                "wins": int(s["wins"]),
+                "win_rate": round(s["wins"] / s["seats"], 3),
+                "mean_vp": round(s["vp"] / s["seats"], 2),
+            }
+            for level, s in sorted(by_level.items())
+        },
+    }
+
+
+def parse_seats(text: str, players: int) -> list[str]:
+    seats = [s.strip() for s in text.split(",") if s.strip()]
+    unknown = [s for s in seats if s not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown level(s) {unknown}; choose from {', '.join(LEVELS)}")
+    want = 1 if players == 1 else players
+    if len(seats) != want:
+        raise ValueError(f"give {want} seat level(s) for {players} player(s), got {len(seats)}")
+    return seats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Bot players against each other.")
+    parser.add_argument("--players", type=int, default=4, help="1 = solo against Hal")
+    parser.add_argument("--seats", default=None, help="levels by seat, e.g. strong,simple")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--advanced", action="store_true")
+    parser.add_argument("--difficulty", choices=["easy", "standard", "difficult", "extreme"])
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ARENA_ITERATIONS)
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="time budget (not reproducible)"
+    )
+    args = parser.parse_args(argv)
+    if args.players == 1 and args.difficulty is None:
+        args.difficulty = "standard"
+    if args.players != 1 and args.difficulty is not None:
+        parser.error("--difficulty is only for solo games (--players 1)")
+    seats_text = args.seats or ",".join(["simple"] * (1 if args.players == 1 else args.players))
+    try:
+        seats = parse_seats(seats_text, args.players)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.seconds is not None:
+        budget = Budget(seconds=args.seconds, clock=time.perf_counter)
+    else:
+        budget = Budget(iterations=args.iterations)
+    options = GameOptions(players=args.players, advanced=args.advanced, difficulty=args.difficulty)
+    records = []
+    for i in range(args.games):
+        record = play_game(options, args.seed + i, seats, budget)
+        records.append(record)
+        print(json.dumps(record.to_json()), flush=True)
+    print(json.dumps({"summary": summarize(records)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""The `strong` level: information-set Monte Carlo tree search (single observer).
+
+After OpenSpiel's ismcts.py: one tree for the searching seat's information
+set. Each iteration samples a game consistent with the view (ai/determinize.py:
+other hands, face-down cards and deck orders drawn from the unseen cards, a
+fresh seed for the dice), walks the tree choosing among the options legal in
+*that* sample by UCB with availability counts, adds one node, plays out and
+backs up a reward for every seat: the win if the game ended, else a squashed
+margin of worth (ai/worth.py). Nodes are keyed by the options taken since the
+root; chance (dice, draws) is folded into the sampling ("open loop").
+
+Three things make a small budget count. The rules of thumb (ai/rules.py)
+shortlist the root's options (the `CANDIDATES` they rank best). The root's
+candidates are compared with common random numbers: each round draws one
+sample, one seed for the dice and one for the play-out choices, and plays every
+candidate under them, so the comparison is not drowned by luck; the tree grows
+below each candidate. In a play-out the searching seat finishes its own turn
+greedily while the others play the cheap rollout policy (Hal plays himself),
+up to the searching seat's next turn.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ai.budget import Budget
+from ai.determinize import determinize
+from ai.rules import greedy_choice, ranked_options, rollout_choice, value
+from engine.decision import Action
+from engine.game import Game
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+EXPLORATION = 0.7  # UCB constant, rewards in [0, 1]
+HORIZON = 60  # play-out decisions before the position is judged by worth
+MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
+WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
+SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
+CANDIDATES = 3  # root options the search compares (the rules of thumb's best)
+
+
+@dataclass(slots=True)
+class Node:
+    seat: int | None = None  # who decides here (None: not yet seen)
+    visits: int = 0
+    reward: float = 0.0  # summed reward of the seat that chose the move into this node
+    available: int = 0  # times this node's move was legal when its parent was visited
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class SearchResult:
+    choice: str
+    iterations: int
+    decisions: int  # engine decisions applied during the search (tree + play-outs)
+    visits: dict[str, int]
+    values: dict[str, float]
+
+
+def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchResult:
+    root_seat = view["viewer"]
+    ids = [o["id"] for o in view["decision"]["options"]]
+    samples: list[bytes] = []
+    root = Node(seat=root_seat)
+    spent = budget.stopper()
+    iterations = decisions = rounds = 0
+    # The rules of thumb shortlist the root's options; the search picks among them.
+    first = determinize(view, rng)
+    samples.append(pickle.dumps(first.state, pickle.HIGHEST_PROTOCOL))
+    shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]] if len(ids) > 1 else ids
+    done = False
+    while not done:
+        if len(samples) < SAMPLES:
+            game = determinize(view, rng)
+            samples.append(pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL))
+        sample = samples[rounds % len(samples)]
+        seed, playout_seed = rng.getrandbits(62), rng.getrandbits(62)
+        rounds += 1
+        # Common random numbers: every candidate meets the same hidden cards,
+        # the same dice and the same play-out choices, so their comparison is
+        # not drowned by luck.
+        for move in shortlist:
+            done = spent(iterations)
+            if done:
+                break
+            state: GameState = pickle.loads(sample)
+            state.seed, state.rng_counter = seed, 0  # fresh dice and draws this round
+            game = Game(state)
+            child = root.children.setdefault(move, Node())
+            child.available += 1
+            game.apply(Action(root_seat, move))
+            n, rewards = _iterate(game, child, root_seat, random.Random(playout_seed))
+            child.reward += rewards.get(root_seat, 0.0)
+            root.visits += 1
+            decisions += n + 1
+            iterations += 1
+    visits = {i: root.children[i].visits if i in root.children else 0 for i in ids}
+    values = {
+        i: round(root.children[i].reward / root.children[i].visits, 3)
+        for i in ids
+        if i in root.children and root.children[i].visits
+    }
+    rank = {i: -k for k, i in enumerate(shortlist)}
+    best = max(shortlist, key=lambda i: (values.get(i, -1.0), rank[i]))
+    return SearchResult(best, iterations, decisions, visits, values)
+
+
+def _iterate(
+    game: Game, start: Node, root_seat: int, rng: random.Random
+) -> tuple[int, dict[int, float]]:
+    """One descent from `start` (UCB among the options legal in this sample,
+    one new node), a play-out and the back-up below `start`. Returns the
+    decisions applied and every seat's reward."""
+    path = [start]
+    node = start
+    applied = 0
+    while not game.is_over:
+        d = game.decision
+        assert d is not None
+        node.seat = d.seat
+        legal = [o.id for o in d.options]
+        for i in legal:
+            child = node.children.get(i)
+            if child is None:
+                child = node.children[i] = Node()
+            child.available += 1
+        fresh = [i for i in legal if node.children[i].visits == 0]
+        move = rng.choice(fresh) if fresh else _ucb(node, legal)
+        game.apply(Action(d.seat, move))
+        applied += 1
+        node = node.children[move]
+        path.append(node)
+        if fresh:
+            break
+    # Play-out: the searching seat finishes its turn by its rules of thumb
+    # (greedy, as `simple` would), everyone else plays the cheap policy (Hal
+    # plays himself), until the searching seat's next turn begins (or the horizon).
+    steps = 0
+    while not game.is_over and steps < HORIZON:
+        d = game.decision
+        assert d is not None
+        if d.seat == root_seat:
+            if d.kind == "turn" and not game.state.turn and steps:
+                break
+            option = greedy_choice(game, d.seat) if d.kind != "turn" else rollout_choice(game, rng)
+        else:
+            option = rollout_choice(game, rng)
+        game.apply(Action(d.seat, option))
+        steps += 1
+    rewards = _rewards(game)
+    # Back-up: each node is credited with the reward of the seat that moved into it.
+    for parent, child in zip(path, path[1:], strict=False):
+        child.visits += 1
+        if parent.seat is not None:
+            child.reward += rewards.get(parent.seat, 0.0)
+    start.visits += 1
+    return applied + steps, rewards
+
+
+def _ucb(node: Node, legal: list[str]) -> str:
+    best, best_v = legal[0], -1.0
+    for i in legal:
+        c = node.children[i]
+        v = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.available) / c.visits)
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+def _rewards(game: Game) -> dict[int, float]:
+    s = game.state
+    seats = [p.seat for p in s.players]
+    if game.is_over:
+        result = game.result
+        assert result is not None
+        scores = result["scores"]
+        best = max(scores)
+        out = {}
+        for seat in seats:
+            other = max((x for i, x in enumerate(scores) if i != seat), default=0)
+            win = 1.0 if scores[seat] == best else 0.0
+            out[seat] = WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _squash(scores[seat] - other)
+        return out
+    values = {seat: value(game, seat) for seat in seats}
+    hal = float(s.hal.vp) if s.hal is not None else None
+    out = {}
+    for seat in seats:
+        others = [v for k, v in values.items() if k != seat] + ([hal] if hal is not None else [])
+        out[seat] = _squash(values[seat] - max(others, default=0.0))
+    return out
+
+
+def _squash(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-margin / MARGIN_SCALE))

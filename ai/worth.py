@@ -1,0 +1,76 @@
+"""What a position is worth to a seat, in VP: the score track plus rough VP
+values of everything that can still turn into VP (rules of thumb).
+
+Used by the `simple` level to compare the outcomes of sub-decisions, and by
+`strong` to judge a play-out it cut short.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import TILES, TileEffect, TileKind
+from engine.scoring import score_advanced
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+# VP a thing in storage is worth before the end (R13: the Spes exchange pays
+# half a VP each for break-room robots, resources and ships).
+RESOURCE = 0.7  # buys a die, pays Mission costs
+SHIP = 0.7  # moves to place Mission cards; Spes
+ROBOT = 0.55  # break room: Spes, workstations, Mission cards
+DEBRIS = 0.6  # flips a die or activates a tile
+WORKSTATION = 1.8  # one more die per Sequence B
+MISSION_IN_HAND = 0.35
+RAVAGER_IN_HAND = 0.6  # activates a whole row or column
+CARD_IN_SPACE = 1.5  # a robot on a reward, a card to eject for VP
+TILE = {
+    TileEffect.VP: 1.4,
+    TileEffect.ACTIVATE_VERTICAL: 1.1,
+    TileEffect.ACTIVATE_HORIZONTAL: 1.1,
+    TileEffect.DRAW_MISSION: 0.7,
+}
+TILE_DEFAULT = 0.9
+ADVANCED_FACTOR = 0.85  # end-of-game VP not yet certain
+
+
+def tile_worth(tile: int) -> float:
+    t = TILES[tile]
+    if t.kind is TileKind.ADVANCED:
+        return 0.5  # its VP are counted by score_advanced
+    if t.kind is TileKind.STARTING:
+        return 0.8
+    return TILE.get(t.effect, TILE_DEFAULT) if t.effect else TILE_DEFAULT
+
+
+def worth(g: Game, seat: int) -> float:
+    s = g.state
+    p = s.players[seat]
+    v = float(p.vp)
+    v += RESOURCE * p.resources + SHIP * p.ships + ROBOT * p.break_room + DEBRIS * p.debris
+    v += DEBRIS * 0.6 * sum(p.grid_debris)  # back to storage at the reset
+    v += WORKSTATION * sum(p.workstations)
+    v += MISSION_IN_HAND * min(len(p.missions), 4) + RAVAGER_IN_HAND * len(p.ravagers)
+    v += sum(tile_worth(t) for t in p.grid if t is not None)
+    v += 0.3 * len(p.ejected)
+    v += ADVANCED_FACTOR * sum(a["vp"] for a in score_advanced(s, p))
+    for strip in s.board.strips:
+        for pos, placed in enumerate(strip.cards):
+            if placed is not None and placed.owner == seat:
+                v += CARD_IN_SPACE
+            if seat in strip.ships[pos]:
+                v += 0.3
+    for f in s.frames:  # a tile on its way into the grid
+        if f["k"] == "inject" and f.get("seat") == seat:
+            v += tile_worth(f["tile"])
+    return v
+
+
+def margin(g: Game, seat: int) -> float:
+    """Worth minus the best other player's worth (Hal: his VP)."""
+    mine = worth(g, seat)
+    others = [worth(g, p.seat) for p in g.state.players if p.seat != seat]
+    if g.state.hal is not None:
+        others.append(float(g.state.hal.vp))
+    return mine - max(others, default=0.0)

@@ -1,0 +1,158 @@
+"""Bot strength and search speed (issue 14).
+
+    python bench/ai.py                      # the issue's settings (long: hours)
+    python bench/ai.py --iterations 100 --strong-games 40 --hal-games 20
+
+1. `simple` against three `random` players: 4-player games, simple's seat
+   rotating (goal: simple wins >= 90%).
+2. `strong` against `simple`: 2-player games, seats alternating (goal >= 60%).
+   Default budget: 1 s per decision, the issue's setting; `--iterations N`
+   uses a fixed number of play-outs instead (reproducible, and it fits a
+   session).
+3. `strong` solo against Hal at each difficulty (goal >= 50% at easy).
+4. The search's speed: engine decisions per second inside the search, and
+   play-outs (iterations) per second.
+
+Every game is seeded (`--seed`), so with `--iterations` the figures repeat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import random  # noqa: E402
+
+from ai import Budget  # noqa: E402
+from ai.arena import play_game  # noqa: E402
+from ai.search import search  # noqa: E402
+from engine import Action, Game, GameOptions  # noqa: E402
+
+DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
+
+
+def budget_from(args: argparse.Namespace) -> tuple[Budget, str]:
+    if args.iterations:
+        return Budget(iterations=args.iterations), f"{args.iterations} play-outs per decision"
+    return Budget(seconds=args.seconds, clock=time.perf_counter), f"{args.seconds} s per decision"
+
+
+def simple_vs_random(games: int, seed: int) -> dict:
+    wins = 0
+    vp = []
+    for i in range(games):
+        seat = i % 4
+        seats = ["random"] * 4
+        seats[seat] = "simple"
+        r = play_game(GameOptions(players=4), seed + i, seats, Budget(iterations=1))
+        wins += r.winners == [seat]  # a shared win is not counted
+        vp.append(r.scores[seat])
+    return {
+        "games": games,
+        "simple_wins": wins,
+        "win_rate": round(wins / games, 3),
+        "simple_mean_vp": round(sum(vp) / games, 2),
+    }
+
+
+def strong_vs_simple(games: int, seed: int, budget: Budget) -> dict:
+    wins = ties = 0
+    margins = []
+    for i in range(games):
+        seat = i % 2
+        seats = ["simple", "simple"]
+        seats[seat] = "strong"
+        r = play_game(GameOptions(players=2), seed + i, seats, budget)
+        wins += r.winners == [seat]
+        ties += len(r.winners) > 1
+        margins.append(r.scores[seat] - r.scores[1 - seat])
+        print(json.dumps({"strong_vs_simple": r.to_json()}), flush=True)
+    return {
+        "games": games,
+        "strong_wins": wins,
+        "ties": ties,
+        "win_rate": round(wins / games, 3),
+        "win_rate_ties_half": round((wins + ties / 2) / games, 3),
+        "mean_margin": round(sum(margins) / games, 2),
+    }
+
+
+def strong_vs_hal(games: int, seed: int, budget: Budget, difficulty: str) -> dict:
+    wins = 0
+    vp = []
+    for i in range(games):
+        r = play_game(GameOptions(players=1, difficulty=difficulty), seed + i, ["strong"], budget)
+        wins += 0 in r.winners
+        vp.append((r.scores[0], r.hal))
+        print(json.dumps({"strong_vs_hal": difficulty, **r.to_json()}), flush=True)
+    return {
+        "difficulty": difficulty,
+        "games": games,
+        "strong_wins": wins,
+        "win_rate": round(wins / games, 3),
+        "mean_vp": round(sum(v for v, _ in vp) / games, 2),
+        "hal_mean_vp": round(sum(h or 0 for _, h in vp) / games, 2),
+    }
+
+
+def search_speed(seconds: float, seed: int) -> dict:
+    """Decisions per second inside the search, from a few mid-game positions."""
+    decisions = iterations = 0
+    spent = 0.0
+    for players, steps in ((2, 30), (3, 60), (4, 90)):
+        g = Game.new(GameOptions(players=players), seed)
+        r = random.Random(seed)
+        for _ in range(steps):
+            d = g.decision
+            g.apply(Action(d.seat, r.choice(d.options).id))
+        view = g.view(g.decision.seat)
+        t0 = time.perf_counter()
+        res = search(view, random.Random(seed), Budget(seconds=seconds, clock=time.perf_counter))
+        spent += time.perf_counter() - t0
+        decisions += res.decisions
+        iterations += res.iterations
+    return {
+        "seconds": round(spent, 2),
+        "decisions_per_second": round(decisions / spent),
+        "playouts_per_second": round(iterations / spent),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--simple-games", type=int, default=200)
+    parser.add_argument("--strong-games", type=int, default=200)
+    parser.add_argument("--hal-games", type=int, default=200, help="per difficulty")
+    parser.add_argument("--seconds", type=float, default=1.0, help="strong's time per decision")
+    parser.add_argument("--iterations", type=int, default=0, help="fixed play-outs instead")
+    parser.add_argument(
+        "--only", choices=["simple", "strong", "hal", "speed"], action="append", default=None
+    )
+    args = parser.parse_args()
+    parts = args.only or ["speed", "simple", "strong", "hal"]
+    budget, budget_text = budget_from(args)
+    print(json.dumps({"budget": budget_text}), flush=True)
+    if "speed" in parts:
+        print(json.dumps({"search_speed": search_speed(1.0, args.seed)}), flush=True)
+    if "simple" in parts:
+        t0 = time.perf_counter()
+        out = simple_vs_random(args.simple_games, args.seed)
+        out["seconds"] = round(time.perf_counter() - t0, 1)
+        print(json.dumps({"simple_vs_3_random": out}), flush=True)
+    if "strong" in parts:
+        out = strong_vs_simple(args.strong_games, args.seed, budget)
+        print(json.dumps({"strong_vs_simple_2p": out, "budget": budget_text}), flush=True)
+    if "hal" in parts:
+        for difficulty in DIFFICULTIES:
+            out = strong_vs_hal(args.hal_games, args.seed, budget, difficulty)
+            print(json.dumps({"strong_vs_hal": out, "budget": budget_text}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+"""Bot players in the game service (issue 14), driven directly (no Discord):
+removed seats, timeouts, bot seats at creation, rollback onto a seat the bot
+holds, and the log replaying without a bot. What a user clicks is tested on
+SimCord in tests/bot/test_sim_bots.py."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import engine
+from bot.local import parse_new
+from bot.service import Actor
+from bot.service.botplay import public_choice
+from bot.service.helpers import simplest_option
+from bot.service.model import bot_level, bot_user, is_bot
+from engine import Action, Decision, Option
+from tests.bot.direct import MOD, Direct, decide, start_game
+
+CID = 900
+A, B, C = 2001, 2002, 2003
+BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
+HAND_CARD = re.compile(r"(Play|Discard|Keep|Spend) .*#\d+")
+
+
+def bot_lines(texts: list[str]) -> list[str]:
+    return [m for t in texts for m in t.splitlines() if m.startswith("🤖")]
+
+
+async def test_removed_seat_is_played_and_every_move_announced(direct: Direct) -> None:
+    svc = direct.svc
+    await start_game(svc, CID, [A, B, C], seed=4)
+    e = await svc._entry(CID)
+    seat_b = e.seat_of(B)
+    removed = await svc.replace(CID, MOD, seat_b, 0)  # /ba-mod remove
+    texts = [removed.text]
+    assert "played by the bot (simple)" in removed.text
+    rng = random.Random(2)
+    before = (await svc._entry(CID)).version
+    while (await svc._entry(CID)).version < before + 60:
+        texts.append((await decide(svc, CID, rng)).text)
+    e = await svc._entry(CID)
+    bot_actions = [a for a in await direct.store.get_actions(e.record.id) if a.seat == seat_b]
+    lines = bot_lines(texts)
+    assert bot_actions and len(lines) >= len(bot_actions)
+    name = e.game.name(seat_b)
+    for line in lines:
+        m = BOT_LINE.fullmatch(line)
+        assert m and m.group(1) == name, line
+        assert "hidden choice" not in line and not HAND_CARD.search(line), line
+
+
+async def test_timeout_is_played_by_the_bot_without_throwing_dice_away(direct: Direct) -> None:
+    svc = direct.svc
+    await start_game(svc, CID, [A, B], seed=3)
+    await svc.set_timeout(CID, MOD, 60)
+    e = await svc._entry(CID)
+    seat = e.game.decision.seat
+    assert e.game.decision.kind == "turn" and e.game.state.players[seat].dice
+    direct.clock.advance(61)
+    notes = await svc.tick()
+    assert len(notes) == 1
+    text = notes[0].text
+    assert "Time is up" in text and "the bot (simple) plays their turn" in text
+    moves = [m.group(2) for line in text.splitlines() if (m := BOT_LINE.fullmatch(line))]
+    assert moves, text
+    assert not moves[0].startswith("Sequence B")  # dice in hand: use one, lose no VP
+    assert "hidden choice" not in text
+    actions = await direct.store.get_actions(e.record.id)
+    assert actions[-1].user_id is None  # the bot's move, an ordinary action in the log
+
+
+async def test_one_person_plays_a_three_player_game_against_two_bots(direct: Direct) -> None:
+    svc = direct.svc
+    made = await svc.create(CID, Actor(A), 3, bots=2)
+    assert made.ok and "with 2 bot players (simple)" in made.text
+    svc.seed_source = lambda: 21
+    started = await svc.start(CID, Actor(A))
+    assert started.ok, started.text
+    e = await svc._entry(CID)
+    bots = [bot_user("simple", 0), bot_user("simple", 1)]
+    assert sorted(s.user_id for s in e.seats) == sorted([A, *bots])
+    rng = random.Random(1)
+    moves = 0
+    texts = [started.text]
+    while (e := await svc._entry(CID)) is not None and not e.game.is_over:
+        assert e.user(e.game.decision.seat) == A  # the bots never keep anyone waiting
+        texts.append((await decide(svc, CID, rng)).text)
+        moves += 1
+        assert moves < 2000
+    assert "The game is over" in texts[-1]
+    rec = (await direct.store.list_games(channel_id=CID, limit=1))[0]
+    actions = await direct.store.get_actions(rec.id)
+    assert len([a for a in actions if a.user_id is None]) > moves  # two seats out of three
+    # Replay never re-runs a bot: the log alone rebuilds the finished game.
+    loaded = await direct.store.load_game(rec.id)
+    again = engine.replay(
+        engine.options_from_json(rec.options),
+        rec.seed,
+        [Action.from_json(a.action) for a in actions],
+    )
+    assert again.to_json() == loaded.game.to_json() and again.is_over
+
+
+async def test_bot_seats_are_refused_where_they_make_no_sense(direct: Direct) -> None:
+    svc = direct.svc
+    solo = await svc.create(CID, Actor(A), 1, bots=1)
+    assert not solo.ok and "Hal" in solo.text
+    full = await svc.create(CID, Actor(A), 3, bots=3)
+    assert not full.ok and "0 to 2 bots" in full.text
+    level = await svc.create(CID, Actor(A), 2, bots=1, bot_level="genius")
+    assert not level.ok
+
+
+async def test_rollback_onto_a_seat_the_bot_now_plays_resumes_bot_play(direct: Direct) -> None:
+    svc = direct.svc
+    await start_game(svc, CID, [A, B], seed=5)
+    rng = random.Random(3)
+    e = await svc._entry(CID)
+    while e.user(e.game.decision.seat) != B:  # until B has a decision
+        await decide(svc, CID, rng)
+        e = await svc._entry(CID)
+    await decide(svc, CID, rng)  # B acts ...
+    seat_b = e.seat_of(B)
+    await svc.replace(CID, MOD, seat_b, 0)  # ... then is removed: the bot holds the seat
+    e = await svc._entry(CID)
+    actions = await direct.store.get_actions(e.record.id)
+    last_b = max(i for i, a in enumerate(actions) if a.user_id == B)
+    reply = await svc.rollback(CID, MOD)
+    assert reply.ok and "rolled back" in reply.text
+    # B's action is taken back; the decision is B's seat's, which the bot now holds:
+    # it plays on at once, and says so.
+    assert "🤖 The bot plays for" in reply.text.split("rolled back", 1)[1]
+    actions = await direct.store.get_actions(e.record.id)
+    assert actions[last_b].user_id is None and actions[last_b].seat == seat_b
+    e = await svc._entry(CID)
+    assert not is_bot(e.user(e.game.decision.seat))
+
+
+def test_public_choice_names_what_is_public_and_hides_hand_cards() -> None:
+    turn = Decision(
+        0,
+        "turn",
+        "Your turn",
+        (
+            Option("play:m12", "Play Orange activation #12: ..."),
+            Option("die:o3", "Use your orange 3"),
+            Option("B", "Sequence B: reroll your dice, reset your board, advance"),
+        ),
+        secret=True,
+    )
+    assert public_choice(turn, "play:m12") == "plays a Mission card"
+    assert public_choice(turn, "die:o3") == "uses their orange 3"
+    assert public_choice(turn, "B").startswith("Sequence B: reroll their dice")
+    keep = Decision(0, "keep", "Keep one", (Option("keep:3", "Keep #3"),), secret=True)
+    assert public_choice(keep, "keep:3") == "keeps one of the drawn Mission cards"
+    action = Decision(0, "use_die", "Use", (Option("action:1", "Action 1: Discover Technology"),))
+    assert public_choice(action, "action:1") == "Action 1: Discover Technology"
+
+
+def test_the_fallback_uses_a_die_rather_than_sequence_b() -> None:
+    d = Decision(
+        0,
+        "turn",
+        "Your turn",
+        (Option("die:y1", "1"), Option("die:o3r", "3"), Option("die:g0", "0"), Option("B", "B")),
+        secret=True,
+    )
+    assert simplest_option(d).id == "die:o3r"
+    only_star = Decision(0, "turn", "t", (Option("die:g0", "0"), Option("B", "B")), secret=True)
+    assert simplest_option(only_star).id == "B"
+
+
+def test_bot_seat_ids_carry_their_level() -> None:
+    assert [bot_level(bot_user("simple", i), "strong") for i in range(3)] == ["simple"] * 3
+    assert bot_level(bot_user("strong", 1), "simple") == "strong"
+    assert bot_level(0, "strong") == "strong"  # a removed player's seat: the service's level
+    assert is_bot(0) and is_bot(bot_user("strong", 0)) and not is_bot(A)
+    g = parse_new(["3", "bots", "2", "strong"])
+    assert (g.players, g.bots, g.bot_level) == (3, 2, "strong")
+    g = parse_new(["advanced", "bots=1"])
+    assert (g.advanced, g.bots, g.bot_level) == (True, 1, "simple")
+
+
+async def test_local_mode_new_with_bot_seats(tmp_path) -> None:
+    from io import StringIO
+
+    from bot.local import Local
+
+    out = StringIO()
+    local = Local(str(tmp_path / "local.sqlite3"), tmp_path / "img", out, render=False)
+    script = "new 3 bots 2\nstart 9\n" + "1\n" * 6 + "quit\n"
+    assert await local.run(StringIO(script)) == 0
+    text = out.getvalue()
+    assert "with 2 bot players (simple)" in text and "The game starts" in text
+    assert "bot 1 (simple)" in text and "bot 2 (simple)" in text
+    assert "🤖 The bot plays for" in text

@@ -1,0 +1,78 @@
+"""Bot players on SimCord (issue 14): a timed-out turn and a removed player's
+seat are played by the bot and announced; one person plays a 3-player game
+against two bot seats to the end, by clicking."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from tests.bot.sim import World, text
+from tests.bot.simplay import is_over, lobby, play_out, step
+
+BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
+HAND_CARD = re.compile(r"(Play|Discard|Keep|Spend) .*#\d+")
+
+
+def let_bots_think(world: World) -> None:
+    """A click can make the bot play several seats' turns: real thinking time
+    (tens of ms a move, more on a loaded machine) before the bot settles."""
+    world.env.settle_timeout = 120.0
+
+
+def bot_moves(world: World) -> list[str]:
+    return [line for line in world.public_text().splitlines() if line.startswith("🤖")]
+
+
+def assert_announced(lines: list[str]) -> None:
+    assert lines
+    for line in lines:
+        m = BOT_LINE.fullmatch(line)
+        assert m, line
+        assert "hidden choice" not in line and not HAND_CARD.search(line), line
+
+
+async def test_a_timed_out_turn_is_played_by_the_bot_and_announced(world: World) -> None:
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    let_bots_think(world)
+    await lobby(world, [alice, bob])
+    assert not bot_moves(world)
+    await world.slash(admin, "ba-mod timeout", minutes=90)
+    await world.advance(minutes=120)
+    public = world.public_text()
+    assert "Time is up" in public and "the bot (simple) plays their turn" in public
+    moves = bot_moves(world)
+    assert_announced(moves)
+    # a fresh turn with three dice in hand: the bot never starts with Sequence B
+    assert not BOT_LINE.fullmatch(moves[0]).group(2).startswith("Sequence B")
+
+
+async def test_a_removed_players_seat_is_played_by_the_bot_and_announced(world: World) -> None:
+    alice, bob, carol = world.players(3)
+    admin = world.member("ann", roles=[world.admin])
+    let_bots_think(world)
+    await lobby(world, [alice, bob, carol])
+    r = await world.slash(admin, "ba-mod remove", seat=2)
+    assert r.ephemeral and text(r) == "✔ Done."  # the moderator's own answer
+    assert "is now played by the bot (simple)" in world.public_text()
+    rng = random.Random(3)
+    for _ in range(60):  # the people click; the removed seat never keeps them waiting
+        if is_over(world):
+            break
+        who, _ = await step(world, rng)
+        assert who in (alice, bob, carol)
+    assert_announced(bot_moves(world))
+
+
+async def test_one_person_plays_three_players_against_two_bots_to_the_end(world: World) -> None:
+    (alice,) = world.players(1)
+    let_bots_think(world)
+    made = await world.slash(alice, "ba new", players=3, bots=2)
+    assert "with 2 bot players (simple)" in world.public_text(), text(made)
+    await world.slash(alice, "ba start")
+    n = await play_out(world, 7)
+    assert n > 20 and is_over(world)
+    final = world.turn_message()
+    assert "Winner" in final.content
+    assert_announced(bot_moves(world))
