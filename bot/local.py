@@ -17,6 +17,7 @@ import re
 import shlex
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,7 +35,7 @@ LOCAL_HELP = """Commands (one per line):
       [bots N] [simple|strong]
                            create a game (you are "host"); 1 player = solo against Hal,
                            whose difficulty sets his starting VP (0/5/10/15; standard if omitted);
-                           N bot players take seats (simple or strong)
+                           N bot players (simple or strong) take seats in a 2-4 player game
   join <name> [colour]     seat a player          leave <name>
   colour <name> <colour>   wish a colour          start [seed]
   options                  what must be decided
@@ -50,7 +51,10 @@ LOCAL_HELP = """Commands (one per line):
   help | quit
 A command word wins over an option id of the same name; `play <id>` always plays."""
 
-NEW_USAGE = "new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]"
+NEW_USAGE = (
+    "new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]"
+    " [bots N] [simple|strong]"
+)
 DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
 IMAGE_NUMBER = re.compile(r"^(\d+)-")
 
@@ -83,49 +87,47 @@ def minutes(word: str | None, usage: str, default: float) -> float:
     return value
 
 
-def parse_new(args: list[str]) -> tuple[int, bool, str | None, str]:
-    """(players, advanced, difficulty, order) of ``new``'s words, in any order."""
-    players, advanced, difficulty, order = 2, False, None, "random"
-    for word in (a.lower() for a in args):
-        if _number(word):
-            players = int(word)
+@dataclass
+class NewGame:
+    """What ``new``'s words ask for."""
+
+    players: int = 2
+    advanced: bool = False
+    difficulty: str | None = None
+    order: str = "random"
+    bots: int = 0
+    bot_level: str = "simple"
+
+
+def parse_new(args: list[str]) -> NewGame:
+    """``new``'s words, in any order: ``3 advanced lobby bots 2 strong``
+    (also ``bots=2`` / ``bots:2``)."""
+    g = NewGame()
+    words = [a.lower() for a in args]
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "bots" and i + 1 < len(words) and _number(words[i + 1]):
+            g.bots = int(words[i + 1])
+            i += 1
+        elif word.startswith(("bots=", "bots:")) and _number(word[5:]):
+            g.bots = int(word[5:])
+        elif _number(word):
+            g.players = int(word)
         elif word == "advanced":
-            advanced = True
+            g.advanced = True
         elif word == "basic":
-            advanced = False
+            g.advanced = False
         elif word in DIFFICULTIES:
-            difficulty = word
+            g.difficulty = word
         elif word in ("random", "lobby"):
-            order = word
+            g.order = word
+        elif word in BOT_LEVELS:
+            g.bot_level = word
         else:
             raise Usage(f"{NEW_USAGE} (I don't know `{word}`)")
-    return players, advanced, difficulty, order
-
-
-def split_bots(args: list[str]) -> tuple[int, str, list[str]]:
-    """``bots 2``, ``bots=2`` or ``bots:2`` and a level word (simple/strong) out
-    of ``new``'s words: (bots, level, the other words)."""
-    bots, level, rest = 0, "simple", []
-    skip = False
-    for i, a in enumerate(args):
-        low = a.lower()
-        if skip:
-            skip = False
-        elif low in BOT_LEVELS:
-            level = low
-        elif low.startswith(("bots=", "bots:")) and _number(low[5:]):
-            bots = int(low[5:])
-        elif low == "bots" and i + 1 < len(args) and _number(args[i + 1]):
-            bots, skip = int(args[i + 1]), True
-        else:
-            rest.append(a)
-    return bots, level, rest
-
-
-def parse_bots(args: list[str]) -> tuple[int, str]:
-    """(bots, level) of ``new``'s words."""
-    bots, level, _ = split_bots(args)
-    return bots, level
+        i += 1
+    return g
 
 
 def _number(word: str) -> bool:
@@ -362,17 +364,16 @@ class Local:
         elif cmd == "rules":
             self.say(T.rule_topic(arg))
         elif cmd == "new":
-            bots, level, rest = split_bots(args)
-            players, adv, difficulty, order = parse_new(rest)
+            g = parse_new(args)
             reply = await svc.create(
                 CHANNEL,
                 self.actor(),
-                players,
-                advanced=adv,
-                difficulty=difficulty,
-                order=order,
-                bots=bots,
-                bot_level=level,
+                g.players,
+                advanced=g.advanced,
+                difficulty=g.difficulty,
+                order=g.order,
+                bots=g.bots,
+                bot_level=g.bot_level,
             )
             await self.show(reply)
         elif cmd == "join":

@@ -9,7 +9,7 @@ import random
 import re
 
 import engine
-from bot.local import parse_bots
+from bot.local import parse_new
 from bot.service import Actor
 from bot.service.botplay import public_choice
 from bot.service.helpers import simplest_option
@@ -176,8 +176,10 @@ def test_bot_seat_ids_carry_their_level() -> None:
     assert bot_level(bot_user("strong", 1), "simple") == "strong"
     assert bot_level(0, "strong") == "strong"  # a removed player's seat: the service's level
     assert is_bot(0) and is_bot(bot_user("strong", 0)) and not is_bot(A)
-    assert parse_bots(["bots", "2", "strong"]) == (2, "strong")
-    assert parse_bots(["advanced", "bots=1"]) == (1, "simple")
+    g = parse_new(["3", "bots", "2", "strong"])
+    assert (g.players, g.bots, g.bot_level) == (3, 2, "strong")
+    g = parse_new(["advanced", "bots=1"])
+    assert (g.advanced, g.bots, g.bot_level) == (True, 1, "simple")
 
 
 async def test_local_mode_new_with_bot_seats(tmp_path) -> None:
