@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from bot.service import BOT_USER, Actor, GameService
+from bot.service.model import is_bot
 from storage import GameStatus, Store
 from tests.bot.helpers import FakeClock
 
@@ -243,6 +244,8 @@ class ServiceMachine(RuleBasedStateMachine):
         async def go() -> None:
             old = self.model[ch]
             before = await self.svc.store.get_actions(self.games[ch])
+            seats = await self.svc.store.get_seats(self.games[ch])
+            held = {s.seat for s in seats if not is_bot(s.user_id)}
             r = await self.svc.rollback(ch, MOD)
             if not r.ok:  # nothing, or only the bot's moves for removed seats, to take back
                 records = await self.svc.store.get_actions(self.games[ch])
@@ -256,7 +259,9 @@ class ServiceMachine(RuleBasedStateMachine):
                 same += 1
             # The last person's action is taken back: gone, or (its seat now the
             # bot's) played again by the bot, which may well choose the same.
-            person = max(i for i, a in enumerate(before) if a.user_id is not None)
+            # A person's action: made by a person, or the bot's move for a seat a
+            # person holds again (removed, then replaced): that one they now decide.
+            person = max(i for i, a in enumerate(before) if a.user_id is not None or a.seat in held)
             assert same <= person or all(a.user_id is None for a in records[person:]), (
                 "rollback took nothing back"
             )
