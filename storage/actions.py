@@ -55,6 +55,21 @@ class ActionLogMixin(StoreBase[G]):
         """Whether the store's policy snapshots the state at ``version``."""
         return version % self.snapshot_every == 0
 
+    @staticmethod
+    def _expect_at(game: GameRecord, version: int, expected_revision: int | None) -> None:
+        """The game is still at ``version`` (and ``expected_revision``, when given),
+        or :class:`ConflictError`: a writer's state was read before someone else's write."""
+        if game.version != version or (
+            expected_revision is not None and game.revision != expected_revision
+        ):
+            raise ConflictError(
+                game.id,
+                version,
+                game.version,
+                expected_revision=expected_revision,
+                actual_revision=game.revision,
+            )
+
     async def append_action(
         self,
         game_id: int,
@@ -184,16 +199,7 @@ class ActionLogMixin(StoreBase[G]):
         async def fn(db: Conn) -> GameRecord:
             game = await self._get_game(db, game_id)
             self._require(game, {GameStatus.RUNNING, GameStatus.PAUSED}, "cut the action log")
-            if game.version != expected_version or (
-                expected_revision is not None and game.revision != expected_revision
-            ):
-                raise ConflictError(
-                    game_id,
-                    expected_version,
-                    game.version,
-                    expected_revision=expected_revision,
-                    actual_revision=game.revision,
-                )
+            self._expect_at(game, expected_version, expected_revision)
             if keep == game.version:
                 return game
             await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
@@ -355,16 +361,7 @@ class ActionLogMixin(StoreBase[G]):
 
         async def fn(db: Conn) -> None:
             game = await self._get_game(db, game_id)
-            if game.version != version or (
-                expected_revision is not None and game.revision != expected_revision
-            ):
-                raise ConflictError(
-                    game_id,
-                    version,
-                    game.version,
-                    expected_revision=expected_revision,
-                    actual_revision=game.revision,
-                )
+            self._expect_at(game, version, expected_revision)
             await self._put_snapshot(db, game_id, version, snap_json, now)
 
         await self._write(fn)
