@@ -22,7 +22,7 @@ from engine.decision import Action
 if TYPE_CHECKING:
     from engine.game import Game
 
-SETTLE_STEPS = 8  # greedy follow-up steps within one turn
+SETTLE_STEPS = 16  # greedy follow-up steps within one turn
 STOP_IDS = frozenset({"done", "skip", "none", "decline", "storage"})
 STOP_PENALTY = 0.05  # on a tie, do something rather than nothing
 BUY_PENALTY = 0.3  # the resource goes to a rival
@@ -92,10 +92,15 @@ def _immediate(g: Game, seat: int) -> str:
 
 
 def _settle(g: Game, seat: int) -> float:
-    """Finish this seat's steps of the current turn greedily; the final value."""
+    """Finish this seat's current turn greedily (a card played in Sequence A
+    leaves the turn open: the die still to take is part of it); the final value.
+
+    Every option is thus judged where the turn ends, after Hal's reply in solo:
+    judging a card play before his turn and Sequence B after it favoured the
+    card by whatever Hal scores."""
     for _ in range(SETTLE_STEPS):
         d = g.decision
-        if d is None or d.seat != seat or d.kind == "turn":
+        if d is None or d.seat != seat or (d.kind == "turn" and not g.state.turn):
             break
         g.apply(Action(seat, _immediate(g, seat)))
     return standing(g, seat)

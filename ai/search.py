@@ -17,6 +17,11 @@ candidate under them, so the comparison is not drowned by luck; the tree grows
 below each candidate. In a play-out the searching seat finishes its own turn
 greedily while the others play the cheap rollout policy (Hal plays himself),
 up to the searching seat's next turn.
+
+The budget is a ceiling, not a quota: once the leading candidate's paired
+advantage over the runner-up (same sample, dice and play-out choices) is
+`SURE_Z` standard errors clear after `SURE_ROUNDS` rounds, more rounds would
+not change the choice, and the search stops early.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
 WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
 SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
 CANDIDATES = 3  # root options the search compares (the rules of thumb's best)
+SURE_ROUNDS = 8  # rounds before the search may stop early
+SURE_Z = 3.0  # standard errors the leader's paired advantage must clear
 
 
 @dataclass(slots=True)
@@ -62,7 +69,9 @@ class SearchResult:
     values: dict[str, float]
 
 
-def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchResult:
+def search(
+    view: dict[str, Any], rng: random.Random, budget: Budget, early_stop: bool = True
+) -> SearchResult:
     root_seat = view["viewer"]
     ids = [o["id"] for o in view["decision"]["options"]]
     samples: list[bytes] = []
@@ -73,6 +82,7 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
     first = determinize(view, rng)
     samples.append(pickle.dumps(first.state, pickle.HIGHEST_PROTOCOL))
     shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]] if len(ids) > 1 else ids
+    by_round: dict[str, list[float]] = {move: [] for move in shortlist}
     done = False
     while not done:
         if len(samples) < SAMPLES:
@@ -96,9 +106,12 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
             game.apply(Action(root_seat, move))
             n, rewards = _iterate(game, child, root_seat, random.Random(playout_seed))
             child.reward += rewards.get(root_seat, 0.0)
+            by_round[move].append(rewards.get(root_seat, 0.0))
             root.visits += 1
             decisions += n + 1
             iterations += 1
+        if early_stop and not done and _clear(by_round):
+            break
     visits = {i: root.children[i].visits if i in root.children else 0 for i in ids}
     values = {
         i: round(root.children[i].reward / root.children[i].visits, 3)
@@ -108,6 +121,21 @@ def search(view: dict[str, Any], rng: random.Random, budget: Budget) -> SearchRe
     rank = {i: -k for k, i in enumerate(shortlist)}
     best = max(shortlist, key=lambda i: (values.get(i, -1.0), rank[i]))
     return SearchResult(best, iterations, decisions, visits, values)
+
+
+def _clear(by_round: dict[str, list[float]]) -> bool:
+    """True once the leader's advantage over the runner-up, paired round by
+    round, is SURE_Z standard errors clear (after SURE_ROUNDS rounds)."""
+    if len(by_round) < 2:
+        return True
+    n = min(len(r) for r in by_round.values())
+    if n < SURE_ROUNDS:
+        return False
+    means = sorted(by_round, key=lambda m: sum(by_round[m][:n]), reverse=True)
+    diffs = [a - b for a, b in zip(by_round[means[0]][:n], by_round[means[1]][:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > SURE_Z * SURE_Z * var
 
 
 def _iterate(

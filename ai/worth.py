@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import TILES, TileEffect, TileKind
+from engine.components import (
+    COLOUR_INDEX,
+    MISSION_CARDS,
+    TILES,
+    Bundle,
+    MissionKind,
+    TileEffect,
+    TileKind,
+)
 from engine.scoring import score_advanced
 
 if TYPE_CHECKING:
@@ -33,6 +41,13 @@ TILE = {
 }
 TILE_DEFAULT = 0.9
 ADVANCED_FACTOR = 0.85  # end-of-game VP not yet certain
+# An activation Mission card of ours in Space converts storage into VP
+# ("spend 1 resource and 1 debris to gain 3 VP") once per die pip of its
+# colour: worth its net gain per activation times the activations it can still
+# expect, more the longer it stays (strips before it is ejected).
+ACTIVATIONS_PER_STRIP = 0.8
+MAX_ACTIVATIONS = 4.0
+NEUTRALIZATION_FACTOR = 0.8  # its ejection pays soon and surely
 
 
 def tile_worth(tile: int) -> float:
@@ -55,16 +70,55 @@ def worth(g: Game, seat: int) -> float:
     v += sum(tile_worth(t) for t in p.grid if t is not None)
     v += 0.3 * len(p.ejected)
     v += ADVANCED_FACTOR * sum(a["vp"] for a in score_advanced(s, p))
-    for strip in s.board.strips:
+    for index, strip in enumerate(s.board.strips):
         for pos, placed in enumerate(strip.cards):
             if placed is not None and placed.owner == seat:
-                v += CARD_IN_SPACE
+                v += CARD_IN_SPACE + mission_potential(g, seat, placed.card, index)
             if seat in strip.ships[pos]:
                 v += 0.3
     for f in s.frames:  # a tile on its way into the grid
         if f["k"] == "inject" and f.get("seat") == seat:
             v += tile_worth(f["tile"])
     return v
+
+
+def bundle_worth(b: Bundle) -> float:
+    return (
+        b.vp
+        + SHIP * b.ships
+        + RESOURCE * b.resources
+        + ROBOT * b.robots
+        + DEBRIS * b.debris
+        + MISSION_IN_HAND * b.missions
+        + RAVAGER_IN_HAND * b.ravagers
+        + TILE_DEFAULT * b.tech
+    )
+
+
+def mission_potential(g: Game, seat: int, card: int, strip_index: int) -> float:
+    """What our Mission card in Space (on strip `strip_index`, 0 = ejected
+    next) is still worth beyond being there: activations to come, or its
+    ejection's effect."""
+    m = MISSION_CARDS[card]
+    e = m.effect
+    if m.kind is MissionKind.ACTIVATION:
+        net = bundle_worth(e.gain) - bundle_worth(e.cost)
+        return max(net, 0.0) * min(ACTIVATIONS_PER_STRIP * (strip_index + 1), MAX_ACTIVATIONS)
+    p = g.state.players[seat]
+    if e.per_space is not None:
+        mine = sum(
+            1
+            for strip in g.state.board.strips
+            for placed in strip.cards
+            if placed is not None
+            and placed.owner == seat
+            and placed.card != card
+            and MISSION_CARDS[placed.card].colour is e.per_space
+        )
+        return NEUTRALIZATION_FACTOR * 3 * mine
+    if e.per_tucked is not None:
+        return NEUTRALIZATION_FACTOR * 3 * len(p.tucked[COLOUR_INDEX[e.per_tucked]])
+    return NEUTRALIZATION_FACTOR * bundle_worth(e.gain)
 
 
 def margin(g: Game, seat: int) -> float:

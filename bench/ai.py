@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -29,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random  # noqa: E402
 
 from ai import Budget  # noqa: E402
-from ai.arena import play_game  # noqa: E402
+from ai.arena import GameRecord, play_game  # noqa: E402
 from ai.search import search  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
 
@@ -42,14 +43,29 @@ def budget_from(args: argparse.Namespace) -> tuple[Budget, str]:
     return Budget(seconds=args.seconds, clock=time.perf_counter), f"{args.seconds} s per decision"
 
 
-def simple_vs_random(games: int, seed: int) -> dict:
+def _play(task: tuple[GameOptions, int, list[str], Budget]) -> GameRecord:
+    return play_game(*task)
+
+
+def played(tasks: list[tuple[GameOptions, int, list[str], Budget]], jobs: int):
+    """The games' records in task order, `jobs` games at a time."""
+    if jobs <= 1:
+        yield from map(_play, tasks)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(_play, tasks)
+
+
+def simple_vs_random(games: int, seed: int, jobs: int = 1) -> dict:
     wins = 0
     vp = []
+    tasks = []
     for i in range(games):
-        seat = i % 4
         seats = ["random"] * 4
-        seats[seat] = "simple"
-        r = play_game(GameOptions(players=4), seed + i, seats, Budget(iterations=1))
+        seats[i % 4] = "simple"
+        tasks.append((GameOptions(players=4), seed + i, seats, Budget(iterations=1)))
+    for i, r in enumerate(played(tasks, jobs)):
+        seat = i % 4
         wins += r.winners == [seat]  # a shared win is not counted
         vp.append(r.scores[seat])
     return {
@@ -60,14 +76,16 @@ def simple_vs_random(games: int, seed: int) -> dict:
     }
 
 
-def strong_vs_simple(games: int, seed: int, budget: Budget) -> dict:
+def strong_vs_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> dict:
     wins = ties = 0
     margins = []
+    tasks = []
     for i in range(games):
-        seat = i % 2
         seats = ["simple", "simple"]
-        seats[seat] = "strong"
-        r = play_game(GameOptions(players=2), seed + i, seats, budget)
+        seats[i % 2] = "strong"
+        tasks.append((GameOptions(players=2), seed + i, seats, budget))
+    for i, r in enumerate(played(tasks, jobs)):
+        seat = i % 2
         wins += r.winners == [seat]
         ties += len(r.winners) > 1
         margins.append(r.scores[seat] - r.scores[1 - seat])
@@ -82,18 +100,22 @@ def strong_vs_simple(games: int, seed: int, budget: Budget) -> dict:
     }
 
 
-def strong_vs_hal(games: int, seed: int, budget: Budget, difficulty: str) -> dict:
+def strong_vs_hal(
+    games: int, seed: int, budget: Budget, difficulty: str, level: str = "strong", jobs: int = 1
+) -> dict:
     wins = 0
     vp = []
-    for i in range(games):
-        r = play_game(GameOptions(players=1, difficulty=difficulty), seed + i, ["strong"], budget)
+    options = GameOptions(players=1, difficulty=difficulty)
+    tasks = [(options, seed + i, [level], budget) for i in range(games)]
+    for r in played(tasks, jobs):
         wins += 0 in r.winners
         vp.append((r.scores[0], r.hal))
-        print(json.dumps({"strong_vs_hal": difficulty, **r.to_json()}), flush=True)
+        print(json.dumps({"vs_hal": difficulty, **r.to_json()}), flush=True)
     return {
+        "level": level,
         "difficulty": difficulty,
         "games": games,
-        "strong_wins": wins,
+        "wins": wins,
         "win_rate": round(wins / games, 3),
         "mean_vp": round(sum(v for v, _ in vp) / games, 2),
         "hal_mean_vp": round(sum(h or 0 for _, h in vp) / games, 2),
@@ -134,6 +156,21 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=["simple", "strong", "hal", "speed"], action="append", default=None
     )
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        action="append",
+        default=None,
+        help="Hal's difficulties to play (default: all four)",
+    )
+    parser.add_argument(
+        "--hal-level",
+        choices=["strong", "simple"],
+        action="append",
+        default=None,
+        help="levels to play against Hal (default: strong; simple is the baseline)",
+    )
     args = parser.parse_args()
     parts = args.only or ["speed", "simple", "strong", "hal"]
     budget, budget_text = budget_from(args)
@@ -142,16 +179,21 @@ def main() -> None:
         print(json.dumps({"search_speed": search_speed(1.0, args.seed)}), flush=True)
     if "simple" in parts:
         t0 = time.perf_counter()
-        out = simple_vs_random(args.simple_games, args.seed)
+        out = simple_vs_random(args.simple_games, args.seed, args.jobs)
         out["seconds"] = round(time.perf_counter() - t0, 1)
         print(json.dumps({"simple_vs_3_random": out}), flush=True)
     if "strong" in parts:
-        out = strong_vs_simple(args.strong_games, args.seed, budget)
+        t0 = time.perf_counter()
+        out = strong_vs_simple(args.strong_games, args.seed, budget, args.jobs)
+        out["seconds"] = round(time.perf_counter() - t0, 1)
         print(json.dumps({"strong_vs_simple_2p": out, "budget": budget_text}), flush=True)
     if "hal" in parts:
-        for difficulty in DIFFICULTIES:
-            out = strong_vs_hal(args.hal_games, args.seed, budget, difficulty)
-            print(json.dumps({"strong_vs_hal": out, "budget": budget_text}), flush=True)
+        for level in args.hal_level or ["strong"]:
+            for difficulty in args.difficulty or DIFFICULTIES:
+                t0 = time.perf_counter()
+                out = strong_vs_hal(args.hal_games, args.seed, budget, difficulty, level, args.jobs)
+                out["seconds"] = round(time.perf_counter() - t0, 1)
+                print(json.dumps({"vs_hal": out, "budget": budget_text}), flush=True)
 
 
 if __name__ == "__main__":

@@ -60,8 +60,8 @@ def test_the_same_rng_gives_the_same_choice_and_a_search_is_reproducible():
     g = position(4, 11, 50)
     view = g.view(g.decision.seat)
     budget = Budget(iterations=40)
-    first = search(view, random.Random(5), budget)
-    again = search(view, random.Random(5), budget)
+    first = search(view, random.Random(5), budget, early_stop=False)
+    again = search(view, random.Random(5), budget, early_stop=False)
     assert first == again
     assert first.iterations == 40 and sum(first.visits.values()) == 40
     assert first.decisions > 40
@@ -71,7 +71,7 @@ def test_a_time_budget_runs_on_the_injected_clock():
     ticks = iter(range(10_000))
     budget = Budget(seconds=30, clock=lambda: float(next(ticks)))
     g = position(2, 4, 20)
-    result = search(g.view(g.decision.seat), random.Random(1), budget)
+    result = search(g.view(g.decision.seat), random.Random(1), budget, early_stop=False)
     # Tick 0 starts the budget; the check before iteration k reads tick k + 1,
     # so the 30th tick ends it after 29 iterations.
     assert result.iterations == 29
