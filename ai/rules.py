@@ -16,6 +16,7 @@ import pickle
 import random
 from typing import TYPE_CHECKING
 
+from ai.solo import solo_margin
 from ai.worth import worth
 from engine.decision import Action
 
@@ -48,15 +49,12 @@ def value(g: Game, seat: int) -> float:
 
 
 def standing(g: Game, seat: int) -> float:
-    """Own worth against the rivals': solo, minus Hal's VP (buying his die
-    scores him a VP); otherwise minus a little of what the others gain."""
-    own = value(g, seat)
+    """Own worth against the rivals': solo, the final margin over Hal the
+    position predicts (ai/solo.py); otherwise own worth minus a little of
+    what the others gain."""
     if g.state.hal is not None:
-        if g.is_over:
-            result = g.result
-            assert result is not None
-            return own - result["scores"][1]
-        return own - g.state.hal.vp
+        return solo_margin(g, seat)
+    own = value(g, seat)
     others = [value(g, p.seat) for p in g.state.players if p.seat != seat]
     return own - RIVAL_WEIGHT * sum(others) / max(len(others), 1)
 
@@ -98,9 +96,12 @@ def _settle(g: Game, seat: int) -> float:
     Every option is thus judged where the turn ends, after Hal's reply in solo:
     judging a card play before his turn and Sequence B after it favoured the
     card by whatever Hal scores."""
+    turn = (g.state.round, g.state.current)
     for _ in range(SETTLE_STEPS):
         d = g.decision
-        if d is None or d.seat != seat or (d.kind == "turn" and not g.state.turn):
+        if d is None or d.seat != seat or (g.state.round, g.state.current) != turn:
+            break  # (a new turn can begin with its Sequence B already chosen)
+        if d.kind == "turn" and not g.state.turn:
             break
         g.apply(Action(seat, _immediate(g, seat)))
     return standing(g, seat)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from ai.budget import Budget
 from ai.determinize import determinize
 from ai.rules import greedy_choice, ranked_options, rollout_choice, value
+from ai.solo import solo_margin
 from engine.decision import Action
 from engine.game import Game
 
@@ -214,11 +215,12 @@ def _rewards(game: Game) -> dict[int, float]:
             win = 1.0 if scores[seat] == best else 0.0
             out[seat] = WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _squash(scores[seat] - other)
         return out
+    if s.hal is not None:  # solo: the final margin over Hal this position predicts
+        return {seat: _squash(solo_margin(game, seat)) for seat in seats}
     values = {seat: value(game, seat) for seat in seats}
-    hal = float(s.hal.vp) if s.hal is not None else None
     out = {}
     for seat in seats:
-        others = [v for k, v in values.items() if k != seat] + ([hal] if hal is not None else [])
+        others = [v for k, v in values.items() if k != seat]
         out[seat] = _squash(values[seat] - max(others, default=0.0))
     return out
 

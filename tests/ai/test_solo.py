@@ -1,0 +1,80 @@
+"""Solo judgement against Hal (ai/solo.py) and the look-ahead that uses it."""
+
+from __future__ import annotations
+
+import random
+
+from ai import Budget
+from ai.rules import _after, _settle, simple_choice
+from ai.search import SURE_ROUNDS, _clear, search
+from ai.solo import solo_margin, spes_distance
+from engine import Action, Game, GameOptions
+from tests.ai.helpers import position
+
+
+def solo_game(seed: int, steps: int) -> Game:
+    g = Game.new(GameOptions(players=1, difficulty="easy"), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(Action(0, simple_choice(g, rng)))
+    return g
+
+
+def test_a_finished_game_is_judged_by_its_real_margin():
+    g = solo_game(3, 500)
+    assert g.is_over
+    scores = g.result["scores"]
+    assert solo_margin(g, 0) == scores[0] - scores[1]
+
+
+def test_a_longer_game_ahead_is_worse_against_hal():
+    """Hal scores every round: the same position with more Ravager cards still
+    to draw (the game ends when the deck is empty) predicts a smaller margin."""
+    g = solo_game(5, 12)
+    assert not g.is_over and g.state.board.ravager_discard or g.state.board.ravager_deck
+    longer = Game.from_json(g.to_json())
+    b = longer.state.board
+    b.ravager_deck.extend(b.ravager_discard[:3] or [b.ravager_deck[0]] * 3)
+    assert solo_margin(longer, 0) < solo_margin(g, 0)
+    assert spes_distance(g) > 0
+
+
+def test_every_option_is_judged_after_hals_reply():
+    """A card played in Sequence A leaves the turn open; the look-ahead still
+    finishes the turn, so Hal's turn is counted for it as for Sequence B."""
+    checked = 0
+    for seed in range(20):
+        g = solo_game(seed, 3)
+        d = g.decision
+        if g.is_over or d.kind != "turn" or g.state.turn:
+            continue
+        plays = [o.id for o in d.options if o.id.startswith("play:")]
+        if not plays:
+            continue
+        after = _after(g, 0, plays[0])
+        assert after.state.turn  # the turn is still open after the card
+        hal_before = g.state.hal.deck[:], g.state.hal.discard[:]
+        _settle(after, 0)
+        # The turn ended and Hal played (the next turn may open with Sequence
+        # B already chosen, when no die can be used).
+        assert after.is_over or after.state.round == g.state.round + 1
+        assert (after.state.hal.deck, after.state.hal.discard) != hal_before or after.is_over
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_search_stops_once_its_choice_is_clear():
+    steady = {"a": [0.8] * SURE_ROUNDS, "b": [0.2] * SURE_ROUNDS}
+    assert _clear(steady)
+    noisy = {"a": [0.9, 0.1] * (SURE_ROUNDS // 2), "b": [0.1, 0.9] * (SURE_ROUNDS // 2)}
+    assert not _clear(noisy)
+    assert not _clear({"a": [0.8] * (SURE_ROUNDS - 1), "b": [0.2] * (SURE_ROUNDS - 1)})
+    g = position(2, 4, 30)
+    view = g.view(g.decision.seat)
+    full = search(view, random.Random(2), Budget(iterations=600), early_stop=False)
+    early = search(view, random.Random(2), Budget(iterations=600))
+    assert full.iterations == 600
+    assert early.iterations < 600
+    assert early.choice in full.visits
