@@ -273,8 +273,8 @@ async def on_lobby_button(
             await interaction.edit_original_response(
                 content=f"{head}\n\n{body}", view=lobby_view(game_id) if after.open else None
             )
-        if action == "join" and isinstance(interaction.channel, discord.Thread):
-            await interaction.channel.add_user(interaction.user)
+        if action == "join":
+            await follow_thread(interaction)
         if action == "start":
             failed = await fe.try_publish(interaction, reply)
             if failed:
@@ -285,6 +285,20 @@ async def on_lobby_button(
             await interaction.followup.send(done[action], ephemeral=True)
     except Exception as exc:
         await fe.sorry(interaction, exc, f"lobby {action} of game {game_id}")
+
+
+async def follow_thread(interaction: discord.Interaction) -> None:
+    """Add whoever just joined a game in its thread to the thread, so its
+    turns reach them. The seat is taken either way: a thread that cannot take
+    them (archived meanwhile, no permission) is not worth failing the join for."""
+    if not isinstance(interaction.channel, discord.Thread):
+        return
+    try:
+        await interaction.channel.add_user(interaction.user)
+    except discord.HTTPException as exc:
+        log.info(
+            "could not add %s to thread %s: %s", interaction.user.id, interaction.channel.id, exc
+        )
 
 
 TABLE_ITEMS = (LobbyButton,)

@@ -98,7 +98,15 @@ class GameCog(
     @app_commands.command(name="join", description="Join the game in this channel's lobby")
     @app_commands.describe(colour="the colour you would like (if still free)")
     async def join(self, interaction: discord.Interaction, colour: Colour | None = None) -> None:
-        await run(interaction, self._lobby_change(lambda a, c: self.svc.join(c, a, colour)), PUBLIC)
+        from bot.lobby import follow_thread
+
+        async def work(actor, cid):  # type: ignore[no-untyped-def]
+            reply = await self.svc.join(cid, actor, colour)
+            if reply.ok:  # in the game's thread: follow it, as the Join button does
+                await follow_thread(interaction)
+            return reply
+
+        await run(interaction, self._lobby_change(work), PUBLIC)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:

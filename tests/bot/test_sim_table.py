@@ -64,6 +64,24 @@ async def test_a_new_game_opens_in_its_own_thread_with_a_link_in_the_channel(wor
     assert "The game starts" in world.turn_message(thread).content
 
 
+async def test_joining_by_command_or_button_follows_the_games_thread(world: World) -> None:
+    alice, bob, carol = world.players(3)
+    tables = world.thread_channel()
+    await world.slash(alice, "ba new", tables, players=3)
+    (thread,) = world.threads(tables)
+
+    async def following() -> set[int]:
+        channel = world.bot.get_channel(thread.id)
+        assert isinstance(channel, discord.Thread)
+        return {m.id for m in await channel.fetch_members()}
+
+    assert alice.id in await following() and bob.id not in await following()
+    await world.slash(bob, "ba join", thread)  # typed in the thread
+    assert bob.id in await following()
+    await world.click(carol, lobby_message(world, thread), label="Join")
+    assert carol.id in await following()
+
+
 async def test_the_server_can_keep_new_games_in_the_channel(world: World) -> None:
     alice = world.member("alice")
     admin = world.member("root", roles=[world.admin])
