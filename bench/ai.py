@@ -123,11 +123,13 @@ def strong_vs_hal(
 
 
 def search_speed(seconds: float, seed: int) -> dict:
-    """Decisions per second inside the search, from a few mid-game positions."""
+    """Decisions per second inside the search, from a few mid-game positions
+    (solo and 2-4 players)."""
     decisions = iterations = 0
     spent = 0.0
-    for players, steps in ((2, 30), (3, 60), (4, 90)):
-        g = Game.new(GameOptions(players=players), seed)
+    for players, steps in ((1, 20), (2, 30), (3, 60), (4, 90)):
+        difficulty = "easy" if players == 1 else None
+        g = Game.new(GameOptions(players=players, difficulty=difficulty), seed)
         r = random.Random(seed)
         for _ in range(steps):
             d = g.decision
