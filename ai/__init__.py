@@ -10,6 +10,8 @@ global random (the caller passes `rng`).
 
 Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
 (information-set Monte Carlo tree search, ai/search.py) under a `Budget`.
+Against Hal both judge a position by the final margin it predicts
+(ai/solo.py, fitted on self-play); otherwise by ai/worth.py's VP values.
 """
 
 from __future__ import annotations
