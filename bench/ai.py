@@ -1,7 +1,9 @@
 """Bot strength and search speed (issue 14).
 
-    python bench/ai.py                      # the issue's settings (long: hours)
-    python bench/ai.py --iterations 100 --strong-games 40 --hal-games 20
+    python bench/ai.py --jobs 2             # the issue's settings (about six hours)
+    python bench/ai.py --only hal --difficulty easy --iterations 100 --jobs 2
+
+bench/AI_RESULTS.md has the figures measured so far and the commands behind them.
 
 1. `simple` against three `random` players: 4-player games, simple's seat
    rotating (goal: simple wins >= 90%).
@@ -9,7 +11,8 @@
    Default budget: 1 s per decision, the issue's setting; `--iterations N`
    uses a fixed number of play-outs instead (reproducible, and it fits a
    session).
-3. `strong` solo against Hal at each difficulty (goal >= 50% at easy).
+3. `strong` solo against Hal at each difficulty (goal >= 50% at easy);
+   `--hal-level simple` adds simple as the baseline.
 4. The search's speed: engine decisions per second inside the search, and
    play-outs (iterations) per second.
 
