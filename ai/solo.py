@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ai.worth import mission_potential, tile_worth
 from engine.scoring import score_advanced
 
 if TYPE_CHECKING:
@@ -80,8 +81,6 @@ def spes_distance(g: Game) -> int:
 
 
 def features(g: Game, seat: int = 0) -> dict[str, float]:
-    from ai.worth import mission_potential, tile_worth
-
     s = g.state
     p = s.players[seat]
     hal = s.hal
