@@ -14,9 +14,10 @@ shortlist the root's options (the `CANDIDATES` they rank best). The root's
 candidates are compared with common random numbers: each round draws one
 sample, one seed for the dice and one for the play-out choices, and plays every
 candidate under them, so the comparison is not drowned by luck; the tree grows
-below each candidate. In a play-out the searching seat finishes its own turn
-greedily while the others play the cheap rollout policy (Hal plays himself),
-up to the searching seat's next turn.
+below each candidate (solo, where Hal decides nothing, there is no tree: the
+turn is finished greedily). In a play-out the searching seat finishes its own
+turn by the rules of thumb while the others play the cheap rollout policy (Hal
+plays himself), up to the searching seat's next turn.
 
 The budget is a ceiling, not a quota: once the leading candidate's paired
 advantage over the runner-up (same sample, dice and play-out choices) is
@@ -48,6 +49,7 @@ MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
 WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
 SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
 CANDIDATES = 3  # root options the search compares (the rules of thumb's best)
+SOLO_CANDIDATES = 5  # solo: each play-out is cheaper (no tree), so compare more
 SURE_ROUNDS = 8  # rounds before the search may stop early
 SURE_Z = 3.0  # standard errors the leader's paired advantage must clear
 
@@ -82,7 +84,9 @@ def search(
     # The rules of thumb shortlist the root's options; the search picks among them.
     first = determinize(view, rng)
     samples.append(pickle.dumps(first.state, pickle.HIGHEST_PROTOCOL))
-    shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]] if len(ids) > 1 else ids
+    solo = first.state.hal is not None
+    wanted = SOLO_CANDIDATES if solo else CANDIDATES
+    shortlist = [i for _, i in ranked_options(first, rng)[:wanted]] if len(ids) > 1 else ids
     by_round: dict[str, list[float]] = {move: [] for move in shortlist}
     done = False
     while not done:
@@ -102,10 +106,11 @@ def search(
             state: GameState = pickle.loads(sample)
             state.seed, state.rng_counter = seed, 0  # fresh dice and draws this round
             game = Game(state)
+            turn = (state.round, state.current)
             child = root.children.setdefault(move, Node())
             child.available += 1
             game.apply(Action(root_seat, move))
-            n, rewards = _iterate(game, child, root_seat, random.Random(playout_seed))
+            n, rewards = _iterate(game, child, root_seat, random.Random(playout_seed), turn, solo)
             child.reward += rewards.get(root_seat, 0.0)
             by_round[move].append(rewards.get(root_seat, 0.0))
             root.visits += 1
@@ -140,15 +145,27 @@ def _clear(by_round: dict[str, list[float]]) -> bool:
 
 
 def _iterate(
-    game: Game, start: Node, root_seat: int, rng: random.Random
+    game: Game,
+    start: Node,
+    root_seat: int,
+    rng: random.Random,
+    turn: tuple[int, int],
+    solo: bool,
 ) -> tuple[int, dict[int, float]]:
     """One descent from `start` (UCB among the options legal in this sample,
     one new node), a play-out and the back-up below `start`. Returns the
-    decisions applied and every seat's reward."""
+    decisions applied and every seat's reward.
+
+    Solo there is no descent: Hal decides nothing, so a tree below the root
+    would only hold our own rest of the turn, and at these budgets its
+    averages (over follow-ups tried at random first) judge a card play by
+    poor die choices. The rest of our turn is played greedily instead, as
+    `simple` would; `turn` is the root's (round, seat), to tell when our next
+    turn begins."""
     path = [start]
     node = start
     applied = 0
-    while not game.is_over:
+    while not game.is_over and not solo:
         d = game.decision
         assert d is not None
         node.seat = d.seat
@@ -174,9 +191,12 @@ def _iterate(
         d = game.decision
         assert d is not None
         if d.seat == root_seat:
-            if d.kind == "turn" and not game.state.turn and steps:
-                break
-            option = greedy_choice(game, d.seat) if d.kind != "turn" else rollout_choice(game, rng)
+            if (game.state.round, game.state.current) != turn and game.state.current == root_seat:
+                break  # our next turn (it may open with Sequence B already chosen)
+            if d.kind != "turn" or solo:
+                option = greedy_choice(game, d.seat)
+            else:
+                option = rollout_choice(game, rng)
         else:
             option = rollout_choice(game, rng)
         game.apply(Action(d.seat, option))

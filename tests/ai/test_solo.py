@@ -6,7 +6,15 @@ import random
 
 from ai import Budget
 from ai.rules import _after, _settle, simple_choice
-from ai.search import SURE_ROUNDS, _clear, search
+from ai.search import (
+    CANDIDATES,
+    SOLO_CANDIDATES,
+    SURE_ROUNDS,
+    Node,
+    _clear,
+    _iterate,
+    search,
+)
 from ai.solo import solo_margin, spes_distance
 from engine import Action, Game, GameOptions
 from tests.ai.helpers import position
@@ -78,3 +86,38 @@ def test_the_search_stops_once_its_choice_is_clear():
     assert full.iterations == 600
     assert early.iterations < 600
     assert early.choice in full.visits
+
+
+def test_a_play_out_stops_when_our_next_turn_begins():
+    """Solo play-outs judge the position at our next turn, also when that turn
+    opens with Sequence B already chosen (no die to use: the first question is
+    the reserve). The old check waited for a turn question and played the
+    whole next turn through."""
+    opened_with_b = 0
+    for seed in range(6):
+        g = Game.new(GameOptions(players=1, difficulty="easy"), seed)
+        rng = random.Random(seed)
+        while not g.is_over and g.state.round < 6:
+            option = simple_choice(g, rng)
+            root = Game.from_json(g.to_json())
+            g.apply(Action(0, option))
+            if (g.state.round, g.state.current) == (root.state.round, root.state.current):
+                continue
+            # `option` ended our turn: play it out as the search would.
+            turn = (root.state.round, root.state.current)
+            root.apply(Action(0, option))
+            _iterate(root, Node(), 0, random.Random(seed), turn, solo=True)
+            assert root.is_over or (root.state.round, root.state.current) == (turn[0] + 1, 0)
+            opened_with_b += not root.is_over and root.decision.kind == "reserve"
+    assert opened_with_b >= 2
+
+
+def test_solo_search_compares_more_of_the_rules_of_thumbs_options():
+    """Solo play-outs need no tree (Hal decides nothing), so the search can
+    afford SOLO_CANDIDATES root options instead of CANDIDATES."""
+    g = solo_game(4, 0)
+    d = g.decision
+    assert len(d.options) > SOLO_CANDIDATES > CANDIDATES
+    result = search(g.view(0), random.Random(4), Budget(iterations=40), early_stop=False)
+    assert sum(1 for v in result.visits.values() if v) == SOLO_CANDIDATES
+    assert result.iterations == 40
