@@ -85,6 +85,7 @@ def search(
     first = determinize(view, rng)
     samples.append(pickle.dumps(first.state, pickle.HIGHEST_PROTOCOL))
     solo = first.state.hal is not None
+    turn = (first.state.round, first.state.current)  # the root's turn, in every sample
     wanted = SOLO_CANDIDATES if solo else CANDIDATES
     shortlist = [i for _, i in ranked_options(first, rng)[:wanted]] if len(ids) > 1 else ids
     by_round: dict[str, list[float]] = {move: [] for move in shortlist}
@@ -106,7 +107,6 @@ def search(
             state: GameState = pickle.loads(sample)
             state.seed, state.rng_counter = seed, 0  # fresh dice and draws this round
             game = Game(state)
-            turn = (state.round, state.current)
             child = root.children.setdefault(move, Node())
             child.available += 1
             game.apply(Action(root_seat, move))
