@@ -1,4 +1,4 @@
-"""The four Black Angel actions: Discover, Repair, Destroy, Command Your Ships."""
+"""The Black Angel actions Repair, Destroy and Command Your Ships (Discover: engine/discover.py)."""
 
 from __future__ import annotations
 
@@ -11,23 +11,14 @@ from engine.components import (
     COLOUR_BY_LETTER,
     COLOUR_INDEX,
     COLOURS,
-    DISPLAY_COST,
     MISSION_CARDS,
     REWARD_BUNDLES,
-    TILES,
     DieColour,
     HexKind,
-    TileKind,
 )
 from engine.decision import Option
-from engine.describe import (
-    display_tile_text,
-    hex_short,
-    hex_text,
-    ravagers_on_placing,
-    reward_text,
-    tile_shown,
-)
+from engine.describe import hex_short, hex_text, ravagers_on_placing, reward_text
+from engine.discover import _tile_short
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     CELL_NAMES,
@@ -47,242 +38,11 @@ from engine.ops import (
 from engine.ravagers import ravager_text
 from engine.rules_version import no_question_without_choice, zero_die_commands_only
 from engine.space import Hex, hex_name, parse_hex
-from engine.state import PlacedMission, Player
+from engine.state import PlacedMission
 from engine.tiles import activatable_cell, tile_text
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-# --------------------------------------------------------------------------- Discover
-
-ADVANCED_COST = 2
-
-
-@handler
-class Discover(Handler):
-    kind = "discover"
-
-    def prompt(self, g: Game, f: Frame) -> str:
-        return f"Discover Technology: {f['left']} activation(s) left. Take a tile or stop."
-
-    def options(self, g: Game, f: Frame) -> list[Option]:
-        b = g.state.board
-        left = f["left"]
-        opts = [
-            Option(
-                f"display:{i + 1}",
-                f"Display {i + 1} (cost {DISPLAY_COST[i]}): {_tile_short(t)}",
-                f"Display space {i + 1} (cost {DISPLAY_COST[i]}): {display_tile_text(g, t)}",
-                (f"display:{i + 1}",),
-            )
-            for i, t in enumerate(b.display)
-            if t is not None and DISPLAY_COST[i] <= left
-        ]
-        if left >= ADVANCED_COST:
-            opts += [
-                Option(
-                    f"advanced:{i + 1}",
-                    f"Advanced slot {i + 1} (cost 2): {_tile_short(t)}",
-                    f"Advanced slot {i + 1} (cost 2): {tile_text(t)}",
-                    (f"advanced:{i + 1}",),
-                )
-                for i, t in enumerate(b.advanced_slots)
-                if t is not None
-            ]
-        return with_stop(g, Option("done", "Take no more tiles"), opts)
-
-    def choose(self, g: Game, f: Frame, option: str) -> None:
-        if option == "done":
-            return
-        seat = f["seat"]
-        b = g.state.board
-        where, _, n = option.partition(":")
-        i = int(n) - 1
-        if where == "display":
-            tile, cost = b.display[i], DISPLAY_COST[i]
-            b.display[i] = None  # taken tiles leave a hole
-        else:
-            tile, cost = b.advanced_slots[i], ADVANCED_COST
-            b.advanced_slots[i] = b.advanced_deck.pop() if b.advanced_deck else None
-        assert tile is not None
-        g.log(
-            "discover", f"{g.name(seat)} takes {tile_text(tile)} from {where} {n}.", seat, tile=tile
-        )
-        if f["left"] - cost > 0:
-            g.push("discover", seat=seat, left=f["left"] - cost)
-        g.push("inject", seat=seat, tile=tile)
-
-
-def _tile_short(tile: int) -> str:
-    t = TILES[tile]
-    if t.kind is TileKind.ADVANCED:
-        return "Advanced " + t.advanced.value.replace("_", " ")
-    if t.kind is TileKind.STARTING:
-        return "Starting tile"
-    return f"{t.colour} {t.effect.value.replace('_', ' ')}"
-
-
-def arrows(tile: int) -> list[tuple[str, str, list[int]]]:
-    """(id, label, cells from the entry cell on) for each arrow this tile may use.
-    Colour arrows: each row from the right, each column from the top; black
-    arrows (Advanced Technology): the middle row and middle column (COMPONENTS.md 4)."""
-    rows = [
-        (f"row{r + 1}", f"Row {r + 1}, from the right", [r * 3 + 2, r * 3 + 1, r * 3])
-        for r in range(3)
-    ]
-    cols = [
-        (f"col{'ABC'[c]}", f"Column {'ABC'[c]}, from the top", [c, c + 3, c + 6]) for c in range(3)
-    ]
-    if TILES[tile].kind is TileKind.ADVANCED:
-        return [rows[1], cols[1]]
-    return rows + cols
-
-
-def inject_grid(g: Game, p: Player, tile: int, cells: list[int]) -> int | None:
-    """Push the tile in; the run of adjacent tiles shifts on, an empty cell
-    absorbs the push, the tile pushed off the edge is returned (R7). In the
-    advanced rules Technology tiles go in boost side up."""
-    carry: int | None = tile
-    carry_debris = False
-    carry_boost = g.state.options.advanced and TILES[tile].kind is TileKind.TECHNOLOGY
-    for cell in cells:
-        carry, p.grid[cell] = p.grid[cell], carry
-        carry_debris, p.grid_debris[cell] = p.grid_debris[cell], carry_debris
-        carry_boost, p.grid_boost[cell] = p.grid_boost[cell], carry_boost
-        if carry is None:
-            return None
-    if carry_debris:
-        p.debris += 1  # debris on an ejected tile goes back to storage
-    return carry
-
-
-def arrow_effect(p: Player, cells: list[int]) -> tuple[list[tuple[int, int]], int | None]:
-    """What injecting along these cells does: (from cell, to cell) for each
-    tile pushed on, and the tile pushed off the edge (R7)."""
-    moved: list[tuple[int, int]] = []
-    for k, cell in enumerate(cells):
-        if p.grid[cell] is None:
-            return moved, None
-        if k + 1 < len(cells):
-            moved.append((cell, cells[k + 1]))
-    return moved, p.grid[cells[-1]]
-
-
-def arrow_option(p: Player, aid: str, label: str, cells: list[int]) -> Option:
-    moved, ejected = arrow_effect(p, cells)
-    entry = CELL_NAMES[cells[0]]
-    parts = [f"{label}: the tile lands on {entry}"]
-    for src, dst in moved:
-        parts.append(f"pushes {CELL_NAMES[src]} ({tile_shown(p, src)}) to {CELL_NAMES[dst]}")
-    if ejected is not None:
-        parts.append(f"EJECTS {CELL_NAMES[cells[-1]]} ({tile_shown(p, cells[-1])})")
-    short = f"{label} → {entry}"
-    if ejected is not None:
-        short += f", ejects {CELL_NAMES[cells[-1]]} {_tile_short(ejected)}"
-    elif moved:
-        short += f", pushes {len(moved)}"
-    return Option(
-        f"arrow:{aid}",
-        short,
-        "; ".join(parts),
-        (f"cell:{entry}",),
-    )
-
-
-@handler
-class Inject(Handler):
-    kind = "inject"
-
-    def prompt(self, g: Game, f: Frame) -> str:
-        return f"Inject {tile_text(f['tile'])} into your grid: choose an arrow."
-
-    def options(self, g: Game, f: Frame) -> list[Option]:
-        p = player(g, f["seat"])
-        opts = [arrow_option(p, aid, label, cells) for aid, label, cells in arrows(f["tile"])]
-        if not no_question_without_choice(g.state.options):
-            return opts
-        # Two arrows onto the same empty cell leave the same grid: offer one.
-        out: list[Option] = []
-        seen: dict[str, int] = {}
-        for o, (_, label, cells) in zip(opts, arrows(f["tile"]), strict=True):
-            moved, ejected = arrow_effect(p, cells)
-            if moved or ejected is not None:
-                out.append(o)
-                continue
-            entry = CELL_NAMES[cells[0]]
-            if entry not in seen:
-                seen[entry] = len(out)
-                out.append(o)
-                continue
-            first = out[seen[entry]]
-            out[seen[entry]] = Option(
-                first.id,
-                first.label.replace(" →", f" (or {label[0].lower()}{label[1:]}) →", 1),
-                first.detail.replace(":", f" (same as {label[0].lower()}{label[1:]}):", 1),
-                first.marks,
-            )
-        return out
-
-    def choose(self, g: Game, f: Frame, option: str) -> None:
-        seat = f["seat"]
-        p = player(g, seat)
-        aid = option.partition(":")[2]
-        cells = next(c for a, _, c in arrows(f["tile"]) if a == aid)
-        ejected = inject_grid(g, p, f["tile"], cells)
-        g.log(
-            "inject",
-            f"{g.name(seat)} injects {tile_text(f['tile'])} into {aid}.",
-            seat,
-            tile=f["tile"],
-        )
-        if ejected is None:
-            return
-        g.log(
-            "eject",
-            f"{g.name(seat)} ejects {tile_text(ejected)} from the grid.",
-            seat,
-            tile=ejected,
-        )
-        if TILES[ejected].kind is TileKind.ADVANCED:
-            if None in p.advanced_slots:
-                g.push("advanced_slot", seat=seat, tile=ejected)
-            else:
-                p.advanced_overflow.append(ejected)
-        else:
-            p.ejected.append(ejected)
-
-
-@handler
-class AdvancedSlot(Handler):
-    kind = "advanced_slot"
-    auto_single = True
-
-    def prompt(self, g: Game, f: Frame) -> str:
-        return f"Place the ejected {tile_text(f['tile'])} beside one of your Mission colours."
-
-    def options(self, g: Game, f: Frame) -> list[Option]:
-        p = player(g, f["seat"])
-        return [
-            Option(
-                f"slot:{c.letter}",
-                f"{c.value.title()} slot (now worth {min(4, 2 * len(p.tucked[i]))} VP)",
-                f"{c.value.title()} slot: at the end it scores 2 VP per {c} Mission card tucked "
-                f"there, at most 4 (now {len(p.tucked[i])} tucked)",
-                (f"aslot:{c.letter}",),
-            )
-            for i, c in enumerate(COLOURS)
-            if p.advanced_slots[i] is None
-        ]
-
-    def choose(self, g: Game, f: Frame, option: str) -> None:
-        seat = f["seat"]
-        c = COLOUR_INDEX[COLOUR_BY_LETTER[option.partition(":")[2]]]
-        player(g, seat).advanced_slots[c] = f["tile"]
-        g.log(
-            "advanced_slot",
-            f"{g.name(seat)} places an Advanced Technology tile in the {COLOURS[c]} slot.",
-            seat,
-        )
 
 
 # --------------------------------------------------------------------------- Repair
