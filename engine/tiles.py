@@ -232,7 +232,7 @@ def _robot_options(p: Player) -> list[Option]:
 
 
 def _ship_options(g: Game, seat: int) -> list[Option]:
-    from engine.actions import move_option
+    from engine.command import move_option
 
     return [
         move_option(g, seat, src, dst) for src, dst in ship_moves(g, seat, 2, False) if src != dst

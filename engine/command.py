@@ -1,0 +1,232 @@
+"""Command Your Ships: moving or launching a ship in Space, and placing a
+Mission card on the hex it reaches (its reward, the Ravagers it wakes)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import MISSION_CARDS, REWARD_BUNDLES, DieColour, HexKind
+from engine.decision import Option
+from engine.describe import hex_short, hex_text, ravagers_on_placing, reward_text
+from engine.handlers import Frame, Handler, handler
+from engine.ops import (
+    gain,
+    hex_spec,
+    mission_label,
+    mission_short,
+    move_label,
+    move_ship,
+    player,
+    ravager_arrives,
+    ship_hexes,
+    ship_moves,
+    tiles_appear,
+    visible_icons_around,
+)
+from engine.rules_version import no_question_without_choice, zero_die_commands_only
+from engine.space import Hex, hex_name, parse_hex
+from engine.state import PlacedMission
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# --------------------------------------------------------------------------- Command
+
+
+def placeable(g: Game, seat: int, h: Hex, colour: DieColour, robots_needed: int = 1) -> bool:
+    """A Mission card of the die's colour can go on this hex (R6: one card per hex)."""
+    spec = hex_spec(g, h)
+    p = player(g, seat)
+    return (
+        spec.kind is HexKind.ALIEN
+        and spec.colour is colour
+        and g.state.board.strips[h[0]].cards[h[1]] is None
+        and p.break_room >= robots_needed
+        and any(MISSION_CARDS[m].colour is colour for m in p.missions)
+    )
+
+
+def command_moves(
+    g: Game, seat: int, value: int, colour: DieColour, star: bool | None = None
+) -> list[tuple[Hex | None, Hex]]:
+    """`value`: hexes the ship may move (after damage); `star`: the die shows
+    a star (default: value 0).
+
+    Rules version 2 (R18): a die worth 0 for this action (a star, or a 1 on
+    a damaged action) moves no ship and launches none; it places a card on
+    the hex under one of the seat's ships already in Space.
+
+    Version 1: only a star die must place a card (and may launch a ship onto
+    the Black Angel's hex, reading 4); a die that a damaged action brings to
+    0 just moves nothing."""
+    if value == 0 and zero_die_commands_only(g.state.options):
+        return [(h, h) for h in ship_hexes(g, seat) if placeable(g, seat, h, colour)]
+    p = player(g, seat)
+    launch = p.ships > 0 and p.break_room > 0
+    moves = ship_moves(g, seat, value, launch)
+    if star is None:
+        star = value == 0
+    if star:
+        # Version 1: a star die moves nothing and must place a card (reading 4).
+        moves = [
+            (src, dst)
+            for src, dst in moves
+            if src == dst or src is None
+            if placeable(g, seat, dst, colour, 2 if src is None else 1)
+        ]
+    return moves
+
+
+@handler
+class Command(Handler):
+    kind = "command"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        if f["value"] == 0 and zero_die_commands_only(g.state.options):
+            return (
+                "Command Your Ships with a die worth 0: no ship moves; place a "
+                f"{f['colour']} Mission card under one of your ships."
+            )
+        return (
+            f"Command Your Ships: move one ship up to {f['value']} hex(es) (or launch a new one)."
+        )
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        colour = DieColour(f["colour"])
+        moves = command_moves(g, f["seat"], f["value"], colour, _star(f))
+        if no_question_without_choice(g.state.options):
+            # Ships that stay where no card can go all do nothing: offer one.
+            idle = [m for m in moves if m[0] == m[1] and not placeable(g, f["seat"], m[1], colour)]
+            moves = [m for m in moves if m not in idle[1:]]
+        return [move_option(g, f["seat"], src, dst, colour) for src, dst in moves]
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        seat = f["seat"]
+        verb, _, arg = option.partition(":")
+        if verb == "launch":
+            src, dst = None, parse_hex(arg)
+        else:
+            a, _, b = arg.partition("-")
+            src, dst = parse_hex(a), parse_hex(b)
+        assert dst is not None
+        move_ship(g, seat, src, dst)
+        g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_must(g, f))
+
+
+def move_option(
+    g: Game, seat: int, src: Hex | None, dst: Hex, colour: DieColour | None = None
+) -> Option:
+    """A ship move with what awaits there: the hex, the card space, the Ravager
+    icons a card would wake, and whether a card can be placed at all
+    (`colour`: the Command die's colour; None for a tile's move)."""
+    oid, label = move_label(src, dst)
+    name = hex_name(dst)
+    short = label.replace("Launch a new ship to", "Launch to").replace(
+        "Keep your ship at", "Stay at"
+    )
+    short += f" ({hex_short(g, dst)})"
+    detail = f"{label}: {hex_text(g, dst)}"
+    if src is None:
+        detail += "; a robot from your break room pilots it"
+    if colour is not None and _free_space(g, dst, colour):
+        # Only public facts: the Command decision is not secret, so nothing
+        # here may tell what the player holds (R15).
+        a = "an" if colour.value[0] in "aeiou" else "a"
+        if src is None and player(g, seat).break_room < 2:
+            detail += (
+                f"; LAST ROBOT: it pilots the ship, so no {colour} card can be placed here "
+                "(no robot left for the reward)"
+            )
+            short += " ⚠ last robot: no card"
+        else:
+            detail += (
+                f"; free card space: placing {a} {colour} card here, {ravagers_on_placing(g, dst)}"
+            )
+    return Option(oid, short, detail, (f"hex:{name}",))
+
+
+def _free_space(g: Game, h: Hex, colour: DieColour) -> bool:
+    """An alien hex of this colour with no card yet (public facts only)."""
+    spec = hex_spec(g, h)
+    return (
+        spec.kind is HexKind.ALIEN
+        and spec.colour is colour
+        and g.state.board.strips[h[0]].cards[h[1]] is None
+    )
+
+
+def _star(f: Frame) -> bool:
+    """Was the die a star? (Frames saved before "star" existed: value 0.)"""
+    return bool(f.get("star", f["value"] == 0))
+
+
+def _must(g: Game, f: Frame) -> bool:
+    """Placing a card is compulsory with a die worth 0 (Command, note 3; R18);
+    version 1: with a star die only."""
+    if zero_die_commands_only(g.state.options):
+        return f["value"] == 0
+    return _star(f)
+
+
+@handler
+class PlaceMission(Handler):
+    kind = "place_mission"
+    secret = True
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        h = tuple(f["hex"])
+        return f"Place a {f['colour']} Mission card on {hex_name(h)}?"
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        seat = f["seat"]
+        h = (f["hex"][0], f["hex"][1])
+        colour = DieColour(f["colour"])
+        opts = []
+        if placeable(g, seat, h, colour):
+            name = hex_name(h)
+            opts = [
+                Option(
+                    f"card:{m}",
+                    f"Place {mission_short(m)} on {name}",
+                    f"Place {mission_label(m)} on {name} (reward: {reward_text(m)}; "
+                    f"{ravagers_on_placing(g, h)})",
+                    (f"hex:{name}",),
+                )
+                for m in player(g, seat).missions
+                if MISSION_CARDS[m].colour is colour
+            ]
+        if not f["must"]:
+            opts.append(Option("skip", "Place no card"))
+        return opts
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "skip":
+            return
+        seat = f["seat"]
+        h = (f["hex"][0], f["hex"][1])
+        card = int(option.partition(":")[2])
+        place_mission(g, seat, h, card)
+
+
+def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
+    p = player(g, seat)
+    m = MISSION_CARDS[card]
+    p.missions.remove(card)
+    g.state.board.strips[h[0]].cards[h[1]] = PlacedMission(card, seat)
+    p.break_room -= 1  # the robot on the reward
+    g.log(
+        "mission_placed",
+        f"{g.name(seat)} places {mission_label(card)} on {hex_name(h)}.",
+        seat,
+        card=card,
+        hex=hex_name(h),
+    )
+    reward = REWARD_BUNDLES[m.reward]
+    gain(g, seat, reward, "Mission reward")
+    icons = visible_icons_around(g, h)
+    if icons:
+        g.log("ravagers_appear", f"{icons} Ravager icon(s) around {hex_name(h)}: Ravagers appear.")
+    for _ in range(icons):
+        ravager_arrives(g)
+    tiles_appear(g, m.tiles)
