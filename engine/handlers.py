@@ -46,7 +46,7 @@ def handler(cls: type[Handler]) -> type[Handler]:
 
 def _load() -> None:
     # Importing the rule modules registers their handlers.
-    from engine import actions, boosts, command, discover, hal, missions, ravagers, tiles, turn  # noqa: F401
+    from engine import boosts, command, discover, hal, missions, ravagers, repair, tiles, turn  # noqa: F401
 
 
 _load()

@@ -1,4 +1,6 @@
-"""Repair and Destroy Ravagers (Discover: engine/discover.py; Command: engine/command.py)."""
+"""Repair and Destroy Ravagers: taking damage cubes off the actions and the supply
+dice (each cube becomes debris: into storage, or onto a tile to activate it) and
+Ravager cards off the actions."""
 
 from __future__ import annotations
 
