@@ -46,7 +46,18 @@ def handler(cls: type[Handler]) -> type[Handler]:
 
 def _load() -> None:
     # Importing the rule modules registers their handlers.
-    from engine import boosts, command, discover, hal, missions, ravagers, repair, tiles, turn  # noqa: F401
+    from engine import (  # noqa: F401
+        boosts,
+        command,
+        discover,
+        hal,
+        missions,
+        ravagers,
+        repair,
+        sequence_b,
+        tiles,
+        turn,
+    )
 
 
 _load()

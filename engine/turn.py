@@ -1,22 +1,16 @@
-"""The turn: Sequence A (card, die, action, draw) and Sequence B (roll, reset,
-advance), turn order, rounds and the end of the game."""
+"""The turn: Sequence A (card, die, action, draw), turn order, rounds and the end
+of the game. Sequence B (roll, reset, advance) is engine/sequence_b.py."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine import asking
-from engine.boosts import (
-    apply_die_boost,
-    die_boost_options,
-    early_flip_options,
-    flip_to_standard,
-)
+from engine.boosts import apply_die_boost, die_boost_options, early_flip_options, flip_to_standard
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
     COLOUR_INDEX,
-    COLOURS,
     HAL_SEAT,
     HAND_LIMIT,
     MISSION_CARDS,
@@ -30,7 +24,6 @@ from engine.dice_take import (
     buy_options,
     card_keeps_sequence_a,
     compartments_for_sale,
-    die_codes,
     die_text,
     early_flip_keeps_sequence_a,
     find_own_die,
@@ -49,14 +42,13 @@ from engine.ops import (
     SLOT_NAMES,
     discard_mission,
     draw_mission,
-    lose_vp,
     mission_label,
     mission_short,
     player,
     ship_hexes,
 )
 from engine.rules_version import zero_die_commands_only
-from engine.setup import roll, take_die_from_supply
+from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
 from engine.state import PlayedCard
 
@@ -388,20 +380,6 @@ def flip_option(seat: int, code: str) -> Option:
     )
 
 
-def sequence_b_text(g: Game, seat: int) -> str:
-    p = player(g, seat)
-    left = p.standard + p.secure
-    lost = sum(d.value for d in left)
-    rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(p.workstations) if n) or "no"
-    out = "Sequence B: "
-    if left:
-        out += f"lose {lost} VP for the {len(left)} dice left in your compartment, "
-    out += f"roll {rolls} dice (one per robot in a workstation), reset your board"
-    if g.state.end_trigger is None:
-        out += ", advance the Black Angel"
-    return out
-
-
 @handler
 class DrawCard(Handler):
     """A.3: draw a card of the die's colour, return the die to its supply."""
@@ -468,130 +446,6 @@ class HandLimit(Handler):
         discard_mission(g, card)
         g.log("discard", f"{g.name(seat)} discards a Mission card (hand limit).", seat)
         g.push("hand_limit", seat=seat)
-
-
-# --------------------------------------------------------------------------- Sequence B
-
-
-@handler
-class SequenceB(Handler):
-    kind = "seq_b"
-
-    def resolve(self, g: Game, f: Frame) -> None:
-        seat = f["seat"]
-        p = player(g, seat)
-        b = g.state.board
-        g.log("sequence_b", f"{g.name(seat)} performs Sequence B.", seat)
-        # B.1: lose VP for the dice still in the compartment (R3: both areas).
-        left = p.standard + p.secure
-        for d in left:
-            b.supply[COLOUR_INDEX[d.colour]] += 1
-        p.standard, p.secure = [], []
-        lose_vp(g, seat, sum(d.value for d in left), "dice left in the compartment")
-        rolled = []
-        for c in range(3):
-            for _ in range(p.workstations[c]):
-                taken, damaged = take_die_from_supply(g, c)
-                if not taken:
-                    break
-                if damaged:
-                    lose_vp(g, seat, 1, f"rolling a damaged {COLOURS[c]} die")
-                die = roll(g, c)
-                p.standard.append(die)
-                rolled.append(die.code)
-        g.log("roll", f"{g.name(seat)} rolls {', '.join(rolled) or 'no dice'}.", seat, dice=rolled)
-        reroll_neutral(g)
-        g.push("b_reset", seat=seat)
-        if g.state.options.advanced:
-            g.push("free_reserve", seat=seat)
-        g.push("reserve", seat=seat, free=False)
-
-
-def reroll_neutral(g: Game) -> None:
-    """R16: neutral dice that were used or show a star are rerolled."""
-    neutral = g.state.neutral
-    if neutral is None:
-        return
-    b = g.state.board
-    kept = []
-    for d in neutral.dice:
-        if d.value == 0:
-            b.supply[COLOUR_INDEX[d.colour]] += 1
-        else:
-            kept.append(d)
-    neutral.dice = kept
-    have = {d.colour for d in kept}
-    for c, colour in enumerate(COLOURS):
-        if neutral.workstations[c] and colour not in have:
-            taken, _ = take_die_from_supply(g, c)
-            if taken:
-                kept.append(roll(g, c))
-    neutral.dice.sort(key=lambda d: COLOUR_INDEX[d.colour])
-
-
-@handler
-class Reserve(Handler):
-    kind = "reserve"
-
-    def prompt(self, g: Game, f: Frame) -> str:
-        if f["free"]:
-            return "Player aid: you may reserve one of your dice for free."
-        return "You may reserve one die for 1 resource (no one can buy it)."
-
-    def options(self, g: Game, f: Frame) -> list[Option]:
-        p = player(g, f["seat"])
-        opts = []
-        if f["free"] or p.resources >= 1:
-            cost = "free" if f["free"] else "1 resource"
-            opts = [
-                Option(
-                    f"reserve:{c}",
-                    f"Reserve your {die_text(c)} ({cost})",
-                    f"Reserve your {die_text(c)} ({cost}): no one can buy it",
-                    (f"die:{f['seat']}:{c}",),
-                )
-                for c in die_codes(p.standard)
-            ]
-        return opts + [Option("none", "Reserve nothing")]
-
-    def choose(self, g: Game, f: Frame, option: str) -> None:
-        if option == "none":
-            return
-        seat = f["seat"]
-        p = player(g, seat)
-        area, i = find_own_die(g, seat, option.partition(":")[2])
-        die = area.pop(i)
-        p.secure.append(die)
-        if not f["free"]:
-            p.resources -= 1
-        g.log("reserve", f"{g.name(seat)} reserves their {die.colour} {die.value}.", seat)
-
-
-@handler
-class ResetAndAdvance(Handler):
-    """B.2 reset the player board; B.3 advance the Black Angel (skipped once
-    the end is triggered, R10)."""
-
-    kind = "b_reset"
-
-    def resolve(self, g: Game, f: Frame) -> None:
-        from engine.advance import advance_black_angel
-
-        seat = f["seat"]
-        p = player(g, seat)
-        b = g.state.board
-        for i, played in enumerate(p.slots):
-            if played is None:
-                continue
-            if played.kind == "mission":
-                discard_mission(g, played.card)
-            else:
-                b.ravager_discard.append(played.card)
-            p.slots[i] = None
-        p.debris += sum(p.grid_debris)
-        p.grid_debris = [False] * 9
-        if g.state.end_trigger is None:
-            advance_black_angel(g)
 
 
 # --------------------------------------------------------------------------- turn order

@@ -606,7 +606,7 @@ def scripted_rolls(monkeypatch):
     def roll(g, colour_index):
         return Die(COLOURS[colour_index], faces.pop(0))
 
-    monkeypatch.setattr("engine.turn.roll", roll)
+    monkeypatch.setattr("engine.sequence_b.roll", roll)
     return faces
 
 
