@@ -196,7 +196,7 @@ def _load() -> None:
     """Bind the handler registry and turn order late: they import this module."""
     global end_turn
     from engine.handlers import HANDLERS as registry
-    from engine.turn import end_turn
+    from engine.turn_order import end_turn
 
     HANDLERS.update(registry)
     _LOADED.append(True)

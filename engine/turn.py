@@ -1,5 +1,7 @@
-"""The turn: Sequence A (card, die, action, draw), turn order, rounds and the end
-of the game. Sequence B (roll, reset, advance) is engine/sequence_b.py."""
+"""The turn's choice of sequence, and Sequence A: play a card around the board (A.1),
+take or buy a die and use it on an action or a Mission card (A.2), draw a card of its
+colour and keep to the hand limit (A.3). Sequence B is engine/sequence_b.py; who plays
+next is engine/turn_order.py."""
 
 from __future__ import annotations
 
@@ -45,7 +47,6 @@ from engine.ops import (
     mission_label,
     mission_short,
     player,
-    ship_hexes,
 )
 from engine.rules_version import zero_die_commands_only
 from engine.sequence_b import sequence_b_text
@@ -446,33 +447,3 @@ class HandLimit(Handler):
         discard_mission(g, card)
         g.log("discard", f"{g.name(seat)} discards a Mission card (hand limit).", seat)
         g.push("hand_limit", seat=seat)
-
-
-# --------------------------------------------------------------------------- turn order
-
-
-def end_turn(g: Game) -> None:
-    s = g.state
-    if s.hal is not None and not s.turn.get("hal"):
-        # Solo: Hal plays after each of the player's turns.
-        seq = s.turn.get("seq") or "B"
-        s.turn = {"hal": True}
-        g.push("hal_turn", player_seq=seq)
-        return
-    s.turn = {}
-    n = len(s.players)
-    if s.current == n - 1:
-        if s.last_round == s.round:
-            from engine.scoring import finish
-
-            finish(g)
-            return
-        s.round += 1
-        if s.last_round == s.round:
-            g.log("final_round", f"Round {s.round} begins: the final round.")
-    s.current = (s.current + 1) % n
-    g.push("turn", seat=s.current)
-
-
-def ships_in_space(g: Game, seat: int) -> int:
-    return len(ship_hexes(g, seat))
