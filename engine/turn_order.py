@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ops import ship_hexes
-
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -35,7 +33,3 @@ def end_turn(g: Game) -> None:
             g.log("final_round", f"Round {s.round} begins: the final round.")
     s.current = (s.current + 1) % n
     g.push("turn", seat=s.current)
-
-
-def ships_in_space(g: Game, seat: int) -> int:
-    return len(ship_hexes(g, seat))
