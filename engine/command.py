@@ -228,5 +228,6 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
     if icons:
         g.log("ravagers_appear", f"{icons} Ravager icon(s) around {hex_name(h)}: Ravagers appear.")
     for _ in range(icons):
-        ravager_arrives(g)
+        if not ravager_arrives(g):
+            break  # every location is full (rules version 3)
     tiles_appear(g, m.tiles)

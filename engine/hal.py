@@ -404,7 +404,8 @@ def _command(g: Game, colour: DieColour) -> None:
         reward = REWARD_BUNDLES[m.reward]
         hal_gains(g, reward, "Mission reward")
         for _ in range(visible_icons_around(g, (i, pos))):
-            ravager_arrives(g)
+            if not ravager_arrives(g):
+                break  # every location is full (rules version 3)
         tiles_appear(g, m.tiles)
         return
     g.state.board.mission_discards[COLOUR_INDEX[colour]].append(card)

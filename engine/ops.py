@@ -24,6 +24,7 @@ from engine.components import (
     TileKind,
     bundle_text,
 )
+from engine.rules_version import ravager_arrival_stops_when_every_location_is_full
 from engine.space import Hex, hex_name, neighbours, reachable
 from engine.state import Board, Player, RavagerOnBoard
 
@@ -202,14 +203,24 @@ def _reshuffle_ravagers(g: Game) -> None:
         g.log("reshuffle", "The Ravager discards are shuffled into a new deck.")
 
 
-def ravager_arrives(g: Game) -> None:
+def ravager_arrives(g: Game) -> bool:
     """Draw a Ravager card and place it at its location, with 1 damage; a full
-    location (3 cards) discards it and the next card is drawn instead."""
+    location (3 cards) discards it and the next card is drawn instead. False
+    when no Ravager could appear, nor can any more (rules version 3)."""
     b = g.state.board
-    for _ in range(len(RAVAGER_CARDS) + 1):
+    stops = ravager_arrival_stops_when_every_location_is_full(g.state.options)
+    # Version 3 stops when no card can be placed, so it may go through the deck
+    # and then its reshuffled discards: two passes at most.
+    for _ in range(len(RAVAGER_CARDS) * (2 if stops else 1) + 1):
+        if stops and not any(
+            len(b.ravagers[RAVAGER_CARDS[c].location - 1]) < MAX_RAVAGERS_PER_LOCATION
+            for c in (*b.ravager_deck, *b.ravager_discard)
+        ):
+            _no_ravager_can_appear(g)
+            return False
         card = draw_ravager(g)
         if card is None:
-            return
+            return True
         loc = RAVAGER_CARDS[card].location
         stack = b.ravagers[loc - 1]
         if len(stack) >= MAX_RAVAGERS_PER_LOCATION:
@@ -221,7 +232,28 @@ def ravager_arrives(g: Game) -> None:
         stack.append(RavagerOnBoard(card))
         g.log("ravager", f"A Ravager attacks action {loc}.", card=card, location=loc)
         place_damage(g, loc)
-        return
+        return True
+    return True
+
+
+def _no_ravager_can_appear(g: Game) -> None:
+    """Rules version 3 (engine/READINGS.md 18): every card left attacks a full
+    location. Those still in the deck are drawn and discarded, as at the table
+    (the deck running out during a Sequence A still triggers the end), and the
+    discards are not reshuffled: they would only be discarded again."""
+    b = g.state.board
+    drawn = len(b.ravager_deck)
+    if drawn:
+        b.ravager_discard += reversed(b.ravager_deck)
+        b.ravager_deck = []
+        if g.state.turn.get("seq") == "A":
+            trigger_end(g, "ravagers")
+    g.log(
+        "ravagers_blocked",
+        "No Ravager can appear: every Ravager card left attacks a location that already has 3"
+        + (f" ({drawn} drawn and discarded)." if drawn else "."),
+        drawn=drawn,
+    )
 
 
 def trigger_end(g: Game, why: str) -> None:

@@ -14,6 +14,9 @@ Versions:
 1. The engine as first deployed.
 2. R2 amended and R18: a die worth 0 performs nothing but Command Your Ships
    under a ship already in Space, with a Mission card placed (issue #9).
+3. A Ravager arrival stops once every Ravager card left attacks a full
+   location, instead of reshuffling the same discards over and over
+   (engine/READINGS.md 18).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine.state import GameOptions
 
-RULES_VERSION = 2  # the version new games get
+RULES_VERSION = 3  # the version new games get
 FIRST_VERSION = 1  # options stored without a version
 RULES_VERSIONS = range(FIRST_VERSION, RULES_VERSION + 1)
 
@@ -80,3 +83,13 @@ def plain_gains_without_asking(options: GameOptions) -> bool:
     can still be moved by a "move a robot" tile), so declining one or delaying
     it is no real choice. Version 1 asked each tile in turn."""
     return options.rules_version >= 2 and not options.ask_stepwise
+
+
+def ravager_arrival_stops_when_every_location_is_full(options: GameOptions) -> bool:
+    """Placing a Ravager card whose location already holds 3 discards it and
+    draws the next; with the deck empty the discards are reshuffled. Once
+    every card left (deck and discards) attacks a full location, version 3
+    draws the deck's cards to the discard once and stops: no Ravager appears.
+    Version 1 and 2 went on reshuffling and discarding the same cards, up to
+    31 draws, each logged (and each reshuffle spent the game's random draws)."""
+    return options.rules_version >= 3

@@ -21,7 +21,16 @@ from storage import (
 SIMPLE_IDS = ("pass", "B", "none", "done", "skip", "decline", "storage")
 #: Event kinds that reveal something new (chance or a hidden card): undo stops there.
 REVEALING = frozenset(
-    {"roll", "draw", "reshuffle", "ravagers_appear", "tile_appears", "ravager", "neutral"}
+    {
+        "roll",
+        "draw",
+        "reshuffle",
+        "ravagers_appear",
+        "ravagers_blocked",  # the deck's last cards were drawn
+        "tile_appears",
+        "ravager",
+        "neutral",
+    }
 )
 
 

@@ -14,8 +14,9 @@ data/golden-v<RULES_VERSION>.json). Files of older versions are never
 rewritten: data/golden.json holds version 1, stored before options carried a
 version (its options have no ``rules_version``, as in the live database).
 The current version's file may be re-recorded only while no deployed bot has
-created a game under it (version 2: until the deploy that ships issues #9 and
-#12, which both gate on it); after that it is frozen like the others.
+created a game under it (version 3: until the deploy that ships the Ravager
+arrival fix); after that it is frozen like the others. Version 2 (issues #9
+and #12) has shipped and is frozen.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from engine.simulate import play_random
 
 DATA = Path(__file__).parent / "data"
 PATH = DATA / "golden.json"  # version 1
-PATHS = {1: PATH, 2: DATA / "golden-v2.json"}
+PATHS = {1: PATH, 2: DATA / "golden-v2.json", 3: DATA / "golden-v3.json"}
 
 GAMES = [
     GameOptions(players=2),
@@ -44,8 +45,12 @@ GAMES = [
 
 # For each version after 1, an event text its recorded games must show: the
 # rule the version introduced, played at least once (R18: a die worth 0
-# places a card). ``record`` adds a 3-player game for it if none shows it.
-FEATURES = {2: "Command Your Ships, with 0 activation"}
+# places a card; version 3: a Ravager arrival with every location it could
+# attack full). ``record`` adds a game for it (3 players, or ``EXTRA``) if none shows it.
+FEATURES = {2: "Command Your Ships, with 0 activation", 3: "No Ravager can appear"}
+# Where random play meets that rule soonest (default: 3 players). Random
+# 2-4-player games hardly fill every Ravager location; solo ones do.
+EXTRA = {3: GameOptions(players=1, difficulty="easy")}
 
 
 def shows(game_events: list[str], version: int) -> bool:
@@ -64,7 +69,7 @@ def record(version: int = RULES_VERSION) -> list[dict]:
         for options, seed in zip(GAMES, seeds(version), strict=True)
     ]
     if not any(shows(event_texts(r), version) for r in out):
-        options = GameOptions(players=3, rules_version=version)
+        options = replace(EXTRA.get(version, GameOptions(players=3)), rules_version=version)
         for seed in range(100 * version + 50, 100 * version + 100):
             extra = _record(options, seed)
             if shows(event_texts(extra), version):

@@ -10,6 +10,8 @@ scenario.py); the Black Angel is on 4C. Seats: 0 Madeline, 1 Noelle,
 
 from __future__ import annotations
 
+from engine.components import RAVAGER_CARDS
+from engine.ops import ravager_arrives
 from engine.state import PlacedMission
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
@@ -207,6 +209,52 @@ def test_ravagers_appear_full_location_and_damage_overflow_to_a_supply_die():
     assert b.damage == [1, 0, 2, 0, 1, 0]
     assert b.supply_damaged == [0, 1, 0]
     ok(g)
+
+
+def _every_location_full(rules_version: int):
+    """Three Ravagers on each of the 6 locations: every card left attacks a
+    full one. Seat 0 is in a Sequence A."""
+    g = table(rules_version=rules_version)
+    for loc in range(1, 7):
+        ravagers_at(g, loc, *[c.id for c in RAVAGER_CARDS if c.location == loc][:3])
+    g.state.turn["seq"] = "A"
+    g._events.clear()
+    return g
+
+
+def test_version_3_no_ravager_appears_once_every_location_is_full():
+    # READINGS 18: the deck's cards are drawn and discarded once (the deck
+    # running out in a Sequence A triggers the end), and it stops there.
+    g = _every_location_full(rules_version=3)
+    b = g.state.board
+    left = len(b.ravager_deck) + len(b.ravager_discard)
+    assert b.ravager_deck and left == len(RAVAGER_CARDS) - 18 - sum(
+        len(p.ravagers) for p in g.state.players
+    )
+    damage = (list(b.damage), list(b.supply_damaged))
+    assert ravager_arrives(g) is False
+    events = g._events
+    assert [e.kind for e in events] == ["end_triggered", "ravagers_blocked"]
+    assert events[1].data["drawn"] > 0
+    assert f"({events[1].data['drawn']} drawn and discarded)" in events[1].text
+    assert not b.ravager_deck and len(b.ravager_discard) == left
+    assert (b.damage, b.supply_damaged) == damage  # no cube anywhere
+    assert g.state.end_trigger == "ravagers"
+    # A second arrival (a card with 2 icons) finds nothing to draw: one short line.
+    g._events.clear()
+    assert ravager_arrives(g) is False
+    assert [e.text for e in g._events] == [
+        "No Ravager can appear: every Ravager card left attacks a location that already has 3."
+    ]
+
+
+def test_version_2_games_keep_reshuffling_the_full_locations_ravagers():
+    # Stored version-2 games replay as they were played: up to 31 draws.
+    g = _every_location_full(rules_version=2)
+    assert ravager_arrives(g) is True
+    kinds = [e.kind for e in g._events]
+    assert kinds.count("ravager_discarded") == len(RAVAGER_CARDS) + 1
+    assert "reshuffle" in kinds and "ravagers_blocked" not in kinds
 
 
 def test_ravager_damage_is_ignored_when_every_supply_die_of_that_colour_is_damaged():

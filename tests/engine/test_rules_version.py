@@ -13,11 +13,14 @@ from engine import (
     options_from_json,
     options_to_json,
 )
-from engine.rules_version import zero_die_commands_only
+from engine.rules_version import (
+    ravager_arrival_stops_when_every_location_is_full,
+    zero_die_commands_only,
+)
 
 
 def test_new_games_get_the_current_rules_version():
-    assert RULES_VERSION == 2
+    assert RULES_VERSION == 3
     assert GameOptions(players=3).rules_version == RULES_VERSION
     assert Game.new(GameOptions(players=3), 1).state.options.rules_version == RULES_VERSION
 
@@ -48,6 +51,11 @@ def test_an_unknown_rules_version_is_refused_with_a_clear_message():
 def test_the_zero_die_predicate_is_on_from_version_2():
     assert not zero_die_commands_only(GameOptions(rules_version=1))
     assert zero_die_commands_only(GameOptions(rules_version=2))
+
+
+def test_the_ravager_arrival_predicate_is_on_from_version_3():
+    assert not ravager_arrival_stops_when_every_location_is_full(GameOptions(rules_version=2))
+    assert ravager_arrival_stops_when_every_location_is_full(GameOptions(rules_version=3))
 
 
 def test_simulate_plays_the_rules_version_asked_for(capsys):
