@@ -5,8 +5,9 @@ Hal scores steadily every round, so the game's remaining length (the Ravager
 deck, which ends it when empty: rulebook "End of the game") counts against us, and
 storage only counts once something turns it into VP. `WEIGHTS` is a linear
 fit of the final margin (our score minus Hal's) on these features, over the
-turn-start positions of seeded games of `simple` against Hal at easy; how it
-was made and how to refit it: bench/fit_solo.py.
+turn-start positions of seeded games of `simple` against Hal at easy, moved
+only part of the way toward each new fit; how it was made and how to refit
+it: bench/fit_solo.py.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai.worth import mission_potential, tile_worth
+from engine.components import HAL_SEAT
 from engine.scoring import score_advanced
 
 if TYPE_CHECKING:
@@ -39,30 +41,50 @@ FEATURES = (
     "ravager_deck",
     "pips",
     "end_triggered",
+    # Hal's coming income: his cards in Space pay him 3 VP each when ejected
+    # (those on the first strip at the next Sequence B, whoever takes it);
+    # each die of his is a scoring action to come. Damage and Ravagers on
+    # the board are what his Repair and Destroy turn into VP.
+    "hal_strip0",
+    "hal_space",
+    "hal_dice",
+    "hal_pips",
+    "damage",
+    "board_ravagers",
+    "own_strip0",
+    "buyable_pips",  # our unreserved pips: Hal buys the highest die of his colour
 )
 
 WEIGHTS: dict[str, float] = {
-    "vp": 0.973,
-    "hal": -0.997,
-    "resources": 0.163,
-    "ships": 0.316,
-    "break_room": 0.202,
-    "debris": 0.295,
-    "grid_debris": -0.061,
-    "workstations": 0.301,
-    "missions": -0.143,
-    "ravagers": 0.023,
-    "tiles": 1.097,
-    "advanced": 0.833,
-    "cards_in_space": 0.580,
-    "mission_potential": 0.241,
-    "ejected": 0.443,
-    "spes_distance": -0.542,
-    "ravager_deck": -0.320,
-    "pips": 0.317,
-    "end_triggered": 3.851,
+    "vp": 0.994,
+    "hal": -1.019,
+    "resources": 0.178,
+    "ships": 0.265,
+    "break_room": 0.286,
+    "debris": 0.269,
+    "grid_debris": 0.059,
+    "workstations": 0.400,
+    "missions": -0.121,
+    "ravagers": 0.195,
+    "tiles": 0.972,
+    "advanced": 0.885,
+    "cards_in_space": 0.657,
+    "mission_potential": 0.143,
+    "ejected": 0.471,
+    "spes_distance": -0.561,
+    "ravager_deck": -0.362,
+    "pips": 0.330,
+    "end_triggered": 3.646,
+    "hal_strip0": -0.243,
+    "hal_space": -0.281,
+    "hal_dice": -0.205,
+    "hal_pips": 0.014,
+    "damage": 0.055,
+    "board_ravagers": -0.026,
+    "own_strip0": -0.168,
+    "buyable_pips": -0.019,
 }
-CONSTANT = -8.925
+CONSTANT = -7.828
 
 
 def spes_distance(g: Game) -> int:
@@ -82,8 +104,15 @@ def spes_distance(g: Game) -> int:
 
 def features(g: Game, seat: int = 0) -> dict[str, float]:
     s = g.state
+    b = s.board
     p = s.players[seat]
     hal = s.hal
+    hal_cards = [
+        index
+        for index, strip in enumerate(b.strips)
+        for placed in strip.cards
+        if placed is not None and placed.owner == HAL_SEAT
+    ]
     own = [
         (index, placed)
         for index, strip in enumerate(s.board.strips)
@@ -110,6 +139,14 @@ def features(g: Game, seat: int = 0) -> dict[str, float]:
         "ravager_deck": len(s.board.ravager_deck),
         "pips": sum(d.value for d in p.dice),
         "end_triggered": 1.0 if s.end_trigger else 0.0,
+        "hal_strip0": hal_cards.count(0),
+        "hal_space": len(hal_cards),
+        "hal_dice": len(hal.dice) if hal is not None else 0,
+        "hal_pips": sum(d.value for d in hal.dice) if hal is not None else 0,
+        "damage": sum(b.damage) + sum(b.supply_damaged),
+        "board_ravagers": sum(len(stack) for stack in b.ravagers),
+        "own_strip0": sum(1 for placed in b.strips[0].cards if placed and placed.owner == seat),
+        "buyable_pips": sum(d.value for d in p.standard),
     }
 
 

@@ -1,19 +1,28 @@
 """Refit ai/solo.py's WEIGHTS: the final margin over Hal, linear in features.
 
-    python bench/fit_solo.py --games 600 --seed 20000     # prints the weights
+    python bench/fit_solo.py --games 800 --seed 20000 --step 0.3   # prints the weights
 
 Plays `simple` (with the weights now in ai/solo.py) solo against Hal at easy,
 records ai.solo.features at the start of each of the player's turns, and fits
 the game's final margin (player minus Hal) by least squares (a small ridge
-keeps rarely-seen features tame). Paste the printed dict into ai/solo.py, then
-check it in the same run as the old weights (tests/ai keep their seeds):
+keeps rarely-seen features tame). It prints the weights moved `--step` of the
+way from today's toward the fit (a feature new to ai/solo.py starts from 0):
+the fit judges positions by how `simple` plays on from them, and jumping all
+the way to it changes how simple plays too much for that judgement to hold
+(a full step made things worse twice, see below). Paste the printed dict
+into ai/solo.py, then check it in the same run as the old weights (tests/ai
+keep their seeds):
 
     python -m ai.arena --players 1 --difficulty easy --seats simple --games 120 --seed 3000
 
 How the shipped weights were made (issue 14): starting from ai/worth.py's VP
 values, two rounds of fit-and-play: 400 games (margin -9.2 VP -> -5.4 over 60
 seeded games), then 600 games with those weights (-> -4.0). A third round
-oscillated (-8.2) and was not kept.
+oscillated (-8.2) and was not kept. On 2026-11-23 the features of Hal's
+coming income were added (his cards in Space, his dice, the damage and
+Ravagers he turns into VP) and 800 games refitted: the full step lost
+(simple on seeds 0-199: 39 wins, margin -5.95 against 50 and -5.13), a 0.3
+step won (56, -4.01; seeds 200-399: 60 and -3.27 against 56 and -4.04).
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import choose  # noqa: E402
-from ai.solo import FEATURES, features  # noqa: E402
+from ai.solo import CONSTANT, FEATURES, WEIGHTS, features  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
 
 RIDGE = 1e-3
@@ -77,6 +86,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=20000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--step", type=float, default=0.3, help="how far toward the fit (0-1)")
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.games)
     with multiprocessing.Pool(args.jobs) as pool:
@@ -90,11 +100,13 @@ def main() -> None:
         (y - mean) ** 2 for y in ys
     )
     print(f"{len(rows)} positions from {args.games} games; R^2 {r2:.3f}")
+    step = args.step
+    print(f"# {step} of the way from today's weights toward the fit")
     print("WEIGHTS: dict[str, float] = {")
     for name, weight in zip(FEATURES, w, strict=False):
-        print(f'    "{name}": {weight:.3f},')
+        print(f'    "{name}": {(1 - step) * WEIGHTS.get(name, 0.0) + step * weight:.3f},')
     print("}")
-    print(f"CONSTANT = {w[-1]:.3f}")
+    print(f"CONSTANT = {(1 - step) * CONSTANT + step * w[-1]:.3f}")
 
 
 if __name__ == "__main__":

@@ -15,8 +15,10 @@ from ai.search import (
     _iterate,
     search,
 )
-from ai.solo import solo_margin, spes_distance
+from ai.solo import features, solo_margin, spes_distance
 from engine import Action, Game, GameOptions
+from engine.components import HAL_SEAT
+from engine.state import PlacedMission
 from tests.ai.helpers import position
 
 
@@ -47,6 +49,28 @@ def test_a_longer_game_ahead_is_worse_against_hal():
     b.ravager_deck.extend(b.ravager_discard[:3] or [b.ravager_deck[0]] * 3)
     assert solo_margin(longer, 0) < solo_margin(g, 0)
     assert spes_distance(g) > 0
+
+
+def test_hals_coming_income_counts_against_us():
+    """Hal's card on the first strip pays him 3 VP at the next Sequence B,
+    and each die of his is a scoring action to come: the same position with
+    them predicts a smaller margin than without."""
+    g = solo_game(2, 6)
+    assert not g.is_over
+    strip = g.state.board.strips[0]
+    free = strip.cards.index(None)
+    assert features(g, 0)["hal_strip0"] == 0 or any(
+        placed and placed.owner == HAL_SEAT for placed in strip.cards
+    )
+    with_card = Game.from_json(g.to_json())
+    with_card.state.board.strips[0].cards[free] = PlacedMission(0, HAL_SEAT)
+    assert features(with_card, 0)["hal_strip0"] == features(g, 0)["hal_strip0"] + 1
+    assert solo_margin(with_card, 0) < solo_margin(g, 0)
+    assert g.state.hal.dice
+    no_dice = Game.from_json(g.to_json())
+    no_dice.state.hal.dice.clear()
+    assert features(no_dice, 0)["hal_dice"] == 0
+    assert solo_margin(g, 0) < solo_margin(no_dice, 0)
 
 
 def test_every_option_is_judged_after_hals_reply():
@@ -106,8 +130,13 @@ def test_a_play_out_stops_when_our_next_turn_begins():
             # `option` ended our turn: play it out as the search would.
             turn = (root.state.round, root.state.current)
             root.apply(Action(0, option))
-            _iterate(root, Node(), 0, random.Random(seed), turn, solo=True)
-            assert root.is_over or (root.state.round, root.state.current) == (turn[0] + 1, 0)
+            steps, _ = _iterate(root, Node(), 0, random.Random(seed), turn, solo=True)
+            # Hal decides nothing, so every question after `option` is ours, in
+            # our next turn: the play-out stops before answering any of them.
+            # (That turn is usually the next round's; a later one when the
+            # engine answered a whole turn with nothing to choose in it.)
+            assert steps == 0
+            assert root.is_over or (root.state.current == 0 and root.state.round > turn[0])
             opened_with_b += not root.is_over and root.decision.kind == "reserve"
     assert opened_with_b >= 2
 
