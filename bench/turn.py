@@ -92,12 +92,15 @@ def main() -> None:
 
 
 def versions(players: int, advanced: bool) -> list[tuple[str, GameOptions]]:
-    """Version 1 as deployed (the baseline), version 2 asked step by step
-    (the same rules as version 2, the old way of asking), version 2."""
+    """Version 1 as deployed (the baseline), today's version asked step by
+    step (the same rules, the old way of asking), today's version."""
     base = {"players": players, "advanced": advanced}
     return [
         ("rules version 1 (baseline)", GameOptions(**base, rules_version=1)),
-        ("rules version 2, asked step by step", GameOptions(**base, ask_stepwise=True)),
+        (
+            f"rules version {RULES_VERSION}, asked step by step",
+            GameOptions(**base, ask_stepwise=True),
+        ),
         (f"rules version {RULES_VERSION}", GameOptions(**base)),
     ]
 
