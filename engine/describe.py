@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
+    MAX_RAVAGERS_PER_LOCATION,
     MISSION_CARDS,
     RAVAGER_CARDS,
     REWARD_BUNDLES,
@@ -121,6 +122,9 @@ def ravagers_on_placing(g: Game, h: Hex) -> str:
     n = visible_icons_around(g, h)
     if not n:
         return "no Ravager appears (no icon around)"
+    if all(len(stack) >= MAX_RAVAGERS_PER_LOCATION for stack in g.state.board.ravagers):
+        # Every card drawn would be discarded (READINGS 18).
+        return f"no Ravager appears ({n} icon{'s' if n > 1 else ''} around, every location full)"
     if n == 1:
         return "1 Ravager appears (1 icon around)"
     return f"{n} Ravagers appear ({n} icons around)"

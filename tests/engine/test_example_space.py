@@ -11,7 +11,9 @@ scenario.py); the Black Angel is on 4C. Seats: 0 Madeline, 1 Noelle,
 from __future__ import annotations
 
 from engine.components import RAVAGER_CARDS
+from engine.describe import ravagers_on_placing
 from engine.ops import ravager_arrives
+from engine.space import parse_hex
 from engine.state import PlacedMission
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
@@ -246,6 +248,18 @@ def test_version_3_no_ravager_appears_once_every_location_is_full():
     assert [e.text for e in g._events] == [
         "No Ravager can appear: every Ravager card left attacks a location that already has 3."
     ]
+
+
+def test_a_card_placed_with_every_location_full_says_no_ravager_appears():
+    # 3D has 2 Ravager icons around it (see the test above): the option text
+    # must not promise Ravagers that would all be discarded.
+    g = _every_location_full(rules_version=3)
+    hex_3d = parse_hex("3D")
+    assert ravagers_on_placing(g, hex_3d) == (
+        "no Ravager appears (2 icons around, every location full)"
+    )
+    g.state.board.ravagers[0].pop()
+    assert ravagers_on_placing(g, hex_3d) == "2 Ravagers appear (2 icons around)"
 
 
 def test_version_2_games_keep_reshuffling_the_full_locations_ravagers():
