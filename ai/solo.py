@@ -115,7 +115,7 @@ def features(g: Game, seat: int = 0) -> dict[str, float]:
     ]
     own = [
         (index, placed)
-        for index, strip in enumerate(s.board.strips)
+        for index, strip in enumerate(b.strips)
         for placed in strip.cards
         if placed is not None and placed.owner == seat
     ]
@@ -136,7 +136,7 @@ def features(g: Game, seat: int = 0) -> dict[str, float]:
         "mission_potential": sum(mission_potential(g, seat, pl.card, i) for i, pl in own),
         "ejected": len(p.ejected),
         "spes_distance": spes_distance(g),
-        "ravager_deck": len(s.board.ravager_deck),
+        "ravager_deck": len(b.ravager_deck),
         "pips": sum(d.value for d in p.dice),
         "end_triggered": 1.0 if s.end_trigger else 0.0,
         "hal_strip0": hal_cards.count(0),
@@ -145,7 +145,7 @@ def features(g: Game, seat: int = 0) -> dict[str, float]:
         "hal_pips": sum(d.value for d in hal.dice) if hal is not None else 0,
         "damage": sum(b.damage) + sum(b.supply_damaged),
         "board_ravagers": sum(len(stack) for stack in b.ravagers),
-        "own_strip0": sum(1 for placed in b.strips[0].cards if placed and placed.owner == seat),
+        "own_strip0": sum(1 for index, _ in own if index == 0),
         "buyable_pips": sum(d.value for d in p.standard),
     }
 

@@ -17,7 +17,7 @@ from engine.ops import (
     move_label,
     move_ship,
     player,
-    ravager_arrives,
+    ravagers_appear,
     ship_hexes,
     ship_moves,
     tiles_appear,
@@ -227,7 +227,5 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
     icons = visible_icons_around(g, h)
     if icons:
         g.log("ravagers_appear", f"{icons} Ravager icon(s) around {hex_name(h)}: Ravagers appear.")
-    for _ in range(icons):
-        if not ravager_arrives(g):
-            break  # every location is full (rules version 3)
+    ravagers_appear(g, icons)
     tiles_appear(g, m.tiles)

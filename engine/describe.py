@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
-    MAX_RAVAGERS_PER_LOCATION,
     MISSION_CARDS,
     RAVAGER_CARDS,
     REWARD_BUNDLES,
@@ -22,7 +21,7 @@ from engine.components import (
     TileKind,
     bundle_text,
 )
-from engine.ops import CELL_NAMES, hex_spec, player, visible_icons_around
+from engine.ops import CELL_NAMES, hex_spec, location_full, player, visible_icons_around
 from engine.space import Hex, hex_name
 
 if TYPE_CHECKING:
@@ -122,7 +121,8 @@ def ravagers_on_placing(g: Game, h: Hex) -> str:
     n = visible_icons_around(g, h)
     if not n:
         return "no Ravager appears (no icon around)"
-    if all(len(stack) >= MAX_RAVAGERS_PER_LOCATION for stack in g.state.board.ravagers):
+    b = g.state.board
+    if all(location_full(b, loc) for loc in range(1, len(b.ravagers) + 1)):
         # Every card drawn would be discarded (READINGS 18).
         return f"no Ravager appears ({n} icon{'s' if n > 1 else ''} around, every location full)"
     if n == 1:

@@ -40,7 +40,7 @@ from engine.ops import (
     loss_text,
     place_damage,
     player,
-    ravager_arrives,
+    ravagers_appear,
     tiles_appear,
     visible_icons_around,
 )
@@ -403,9 +403,7 @@ def _command(g: Game, colour: DieColour) -> None:
             hal_scores(g, COMET_VP, "the comet")
         reward = REWARD_BUNDLES[m.reward]
         hal_gains(g, reward, "Mission reward")
-        for _ in range(visible_icons_around(g, (i, pos))):
-            if not ravager_arrives(g):
-                break  # every location is full (rules version 3)
+        ravagers_appear(g, visible_icons_around(g, (i, pos)))
         tiles_appear(g, m.tiles)
         return
     g.state.board.mission_discards[COLOUR_INDEX[colour]].append(card)

@@ -203,6 +203,18 @@ def _reshuffle_ravagers(g: Game) -> None:
         g.log("reshuffle", "The Ravager discards are shuffled into a new deck.")
 
 
+def location_full(b: Board, location: int) -> bool:
+    """A Ravager location (1-6) already holds as many cards as it can."""
+    return len(b.ravagers[location - 1]) >= MAX_RAVAGERS_PER_LOCATION
+
+
+def ravagers_appear(g: Game, n: int) -> None:
+    """Up to `n` Ravager arrivals (one per icon), stopping once none can appear."""
+    for _ in range(n):
+        if not ravager_arrives(g):
+            break  # every location is full (rules version 3)
+
+
 def ravager_arrives(g: Game) -> bool:
     """Draw a Ravager card and place it at its location, with 1 damage; a full
     location (3 cards) discards it and the next card is drawn instead. False
@@ -212,8 +224,8 @@ def ravager_arrives(g: Game) -> bool:
     # Version 3 stops when no card can be placed, so it may go through the deck
     # and then its reshuffled discards: two passes at most.
     for _ in range(len(RAVAGER_CARDS) * (2 if stops else 1) + 1):
-        if stops and not any(
-            len(b.ravagers[RAVAGER_CARDS[c].location - 1]) < MAX_RAVAGERS_PER_LOCATION
+        if stops and all(
+            location_full(b, RAVAGER_CARDS[c].location)
             for c in (*b.ravager_deck, *b.ravager_discard)
         ):
             _no_ravager_can_appear(g)
@@ -222,14 +234,13 @@ def ravager_arrives(g: Game) -> bool:
         if card is None:
             return True
         loc = RAVAGER_CARDS[card].location
-        stack = b.ravagers[loc - 1]
-        if len(stack) >= MAX_RAVAGERS_PER_LOCATION:
+        if location_full(b, loc):
             b.ravager_discard.append(card)
             g.log(
                 "ravager_discarded", f"A Ravager for full location {loc} is discarded.", card=card
             )
             continue
-        stack.append(RavagerOnBoard(card))
+        b.ravagers[loc - 1].append(RavagerOnBoard(card))
         g.log("ravager", f"A Ravager attacks action {loc}.", card=card, location=loc)
         place_damage(g, loc)
         return True
