@@ -1,8 +1,10 @@
 """Refit ai/solo.py's WEIGHTS: the final margin over Hal, linear in features.
 
     python bench/fit_solo.py --games 800 --seed 20000 --step 0.3   # prints the weights
+    python bench/fit_solo.py --games 300 --seed 30000 --level strong --iterations 40
 
-Plays `simple` (with the weights now in ai/solo.py) solo against Hal at easy,
+Plays `simple` (with the weights now in ai/solo.py; `--level strong` plays the
+search instead, at `--iterations` play-outs a decision) solo against Hal at easy,
 records ai.solo.features at the start of each of the player's turns, and fits
 the game's final margin (player minus Hal) by least squares (a small ridge
 keeps rarely-seen features tame). It prints the weights moved `--step` of the
@@ -23,6 +25,8 @@ coming income were added (his cards in Space, his dice, the damage and
 Ravagers he turns into VP) and 800 games refitted: the full step lost
 (simple on seeds 0-199: 39 wins, margin -5.95 against 50 and -5.13), a 0.3
 step won (56, -4.01; seeds 200-399: 60 and -3.27 against 56 and -4.04).
+A fit on strong's own games (the second command) did not beat the noise and
+was not kept (bench/AI_RESULTS.md, "Tried 2026-11-23, later").
 """
 
 from __future__ import annotations
@@ -35,14 +39,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import choose  # noqa: E402
+from ai import Budget, choose  # noqa: E402
 from ai.solo import CONSTANT, FEATURES, WEIGHTS, features  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
 
 RIDGE = 1e-3
 
 
-def positions(seed: int) -> list[tuple[list[float], float]]:
+def positions(job: tuple[int, str, int]) -> list[tuple[list[float], float]]:
+    seed, level, iterations = job
+    budget = Budget(iterations=iterations)
     game = Game.new(GameOptions(players=1, difficulty="easy"), seed)
     rng = random.Random(seed)
     rows = []
@@ -52,7 +58,7 @@ def positions(seed: int) -> list[tuple[list[float], float]]:
         if d.kind == "turn" and not game.state.turn:
             f = features(game, 0)
             rows.append([float(f[k]) for k in FEATURES])
-        game.apply(Action(d.seat, choose(game.view(d.seat), rng=rng, level="simple")))
+        game.apply(Action(d.seat, choose(game.view(d.seat), rng=rng, level=level, budget=budget)))
     assert game.result is not None
     final = game.result["scores"][0] - game.result["scores"][1]
     return [(row, float(final)) for row in rows]
@@ -87,10 +93,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--step", type=float, default=0.3, help="how far toward the fit (0-1)")
+    parser.add_argument("--level", default="simple", help="who plays the games fitted")
+    parser.add_argument("--iterations", type=int, default=40, help="strong's play-outs")
     args = parser.parse_args()
-    seeds = range(args.seed, args.seed + args.games)
+    jobs = [(s, args.level, args.iterations) for s in range(args.seed, args.seed + args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
-        rows = [r for game in pool.map(positions, seeds, chunksize=4) for r in game]
+        rows = [r for game in pool.map(positions, jobs, chunksize=4) for r in game]
     xs = [x + [1.0] for x, _ in rows]
     ys = [y for _, y in rows]
     w = least_squares(xs, ys)
