@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
+    LOCATIONS,
     MISSION_CARDS,
     RAVAGER_CARDS,
     REWARD_BUNDLES,
@@ -122,7 +123,7 @@ def ravagers_on_placing(g: Game, h: Hex) -> str:
     if not n:
         return "no Ravager appears (no icon around)"
     b = g.state.board
-    if all(location_full(b, loc) for loc in range(1, len(b.ravagers) + 1)):
+    if all(location_full(b, loc) for loc in LOCATIONS):
         # Every card drawn would be discarded (READINGS 18).
         return f"no Ravager appears ({n} icon{'s' if n > 1 else ''} around, every location full)"
     if n == 1:
