@@ -59,8 +59,8 @@ def test_hals_coming_income_counts_against_us():
     assert not g.is_over
     strip = g.state.board.strips[0]
     free = strip.cards.index(None)
-    assert features(g, 0)["hal_strip0"] == 0 or any(
-        placed and placed.owner == HAL_SEAT for placed in strip.cards
+    assert features(g, 0)["hal_strip0"] == sum(
+        1 for placed in strip.cards if placed is not None and placed.owner == HAL_SEAT
     )
     with_card = Game.from_json(g.to_json())
     with_card.state.board.strips[0].cards[free] = PlacedMission(0, HAL_SEAT)
