@@ -40,24 +40,19 @@ from engine import Action, Game, GameOptions  # noqa: E402
 SEAT = 0
 
 
-def _margin(g: Game) -> int:
-    result = g.result
-    assert result is not None
-    return result["scores"][SEAT] - result["scores"][1]
-
-
 def _play_greedily(g: Game, until_next_turn: bool) -> float:
-    """Play on (ours greedily, Hal by himself); the margin at the end or, with
+    """Play on (ours greedily, Hal by himself); the real margin at the end
+    (ai/solo.py's `solo_margin` gives it once the game is over) or, with
     `until_next_turn`, the predicted one when our next turn begins."""
     turn = (g.state.round, g.state.current)
     while not g.is_over:
         d = g.decision
         assert d is not None
         if until_next_turn and (g.state.round, g.state.current) != turn:
-            return solo_margin(g, SEAT)
+            break
         option = d.options[0].id if len(d.options) == 1 else greedy_choice(g, d.seat)
         g.apply(Action(d.seat, option))
-    return float(_margin(g))
+    return solo_margin(g, SEAT)
 
 
 def clairvoyant_choice(g: Game, rng: random.Random, look: str, candidates: int) -> str:
@@ -86,7 +81,7 @@ def play(job: tuple[int, str, int]) -> dict:
         "seed": seed,
         "score": result["scores"][SEAT],
         "hal": result["scores"][1],
-        "margin": _margin(g),
+        "margin": result["scores"][SEAT] - result["scores"][1],
         "end": result["end"],
         "rounds": g.state.round,
     }
