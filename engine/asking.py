@@ -120,7 +120,7 @@ def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) ->
     out = []
     # The Slot handler's own options (slot_option), for the free slots where
     # the card activates something: a card that activates nothing is no play.
-    for i, name in enumerate(SLOT_NAMES):
+    for i, slot_name in enumerate(SLOT_NAMES):
         if p.slots[i] is not None:
             continue
         if not empty_plays:
@@ -129,7 +129,7 @@ def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) ->
                 reach[key] = bool(tiles_activated_by_card(g, seat, i, kind, card))
             if not reach[key]:
                 continue
-        s = slot_option(g, seat, i, kind, card, f"slot:{name}")
+        s = slot_option(g, seat, i, kind, card, f"slot:{slot_name}")
         out.append(
             Option(
                 f"{play.id}:{s.id}",

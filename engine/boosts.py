@@ -14,6 +14,7 @@ from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
 from engine.state import Player
+from engine.words import a
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -22,16 +23,17 @@ VP_BOOST = 2
 
 BOOST_TEXT = {
     BoostEffect.VP_ON_ACTION: "2 VP when you perform {action}",
-    BoostEffect.DIE_TO_THREE: "set a {colour} die to 3",
-    BoostEffect.CHANGE_COLOUR: "change a {colour} die's colour",
-    BoostEffect.FREE_RESERVE: "reserve a {colour} die for free in Sequence B",
+    BoostEffect.DIE_TO_THREE: "set {a_colour} die to 3",
+    BoostEffect.CHANGE_COLOUR: "change {a_colour} die's colour",
+    BoostEffect.FREE_RESERVE: "reserve {a_colour} die for free in Sequence B",
 }
 
 
 def boost_text(tile: int) -> str:
     t = TILES[tile]
     action = t.boost_action.value if t.boost_action else ""
-    return BOOST_TEXT[t.boost].format(action=action, colour=t.boost_colour)
+    colour = t.boost_colour
+    return BOOST_TEXT[t.boost].format(action=action, a_colour=a(colour) if colour else "")
 
 
 def boost_cells(
@@ -101,7 +103,7 @@ def die_boost_options(g: Game, seat: int, die: dict) -> list[Option]:
                         f"recolour:{CELL_NAMES[c]}:{new.letter}",
                         f"Boost {CELL_NAMES[c]}: make this die {new}",
                         f"Use {CELL_NAMES[c]}'s boost (1x, the tile flips to its standard side): "
-                        f"make this die {new} (you still draw a {colour} card)",
+                        f"make this die {new} (you still draw {a(colour)} card)",
                         (f"cell:{CELL_NAMES[c]}",),
                     )
                 )

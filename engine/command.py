@@ -26,6 +26,7 @@ from engine.ops import (
 from engine.rules_version import no_question_without_choice, zero_die_commands_only
 from engine.space import Hex, hex_name, parse_hex
 from engine.state import PlacedMission
+from engine.words import a, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -88,9 +89,7 @@ class Command(Handler):
                 "Command Your Ships with a die worth 0: no ship moves; place a "
                 f"{f['colour']} Mission card under one of your ships."
             )
-        return (
-            f"Command Your Ships: move one ship up to {f['value']} hex(es) (or launch a new one)."
-        )
+        return f"Command Your Ships: move one ship up to {plural(f['value'], 'hex', 'hexes')} (or launch a new one)."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         colour = DieColour(f["colour"])
@@ -132,7 +131,6 @@ def move_option(
     if colour is not None and _free_space(g, dst, colour):
         # Only public facts: the Command decision is not secret, so nothing
         # here may tell what the player holds (R15).
-        a = "an" if colour.value[0] in "aeiou" else "a"
         if src is None and player(g, seat).break_room < 2:
             detail += (
                 f"; LAST ROBOT: it pilots the ship, so no {colour} card can be placed here "
@@ -141,7 +139,7 @@ def move_option(
             short += " ⚠ last robot: no card"
         else:
             detail += (
-                f"; free card space: placing {a} {colour} card here, {ravagers_on_placing(g, dst)}"
+                f"; free card space: placing {a(colour)} card here, {ravagers_on_placing(g, dst)}"
             )
     return Option(oid, short, detail, (f"hex:{name}",))
 
@@ -176,7 +174,7 @@ class PlaceMission(Handler):
 
     def prompt(self, g: Game, f: Frame) -> str:
         h = tuple(f["hex"])
-        return f"Place a {f['colour']} Mission card on {hex_name(h)}?"
+        return f"Place {a(f['colour'])} Mission card on {hex_name(h)}?"
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         seat = f["seat"]
@@ -226,6 +224,9 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
     gain(g, seat, reward, "Mission reward")
     icons = visible_icons_around(g, h)
     if icons:
-        g.log("ravagers_appear", f"{icons} Ravager icon(s) around {hex_name(h)}: Ravagers appear.")
+        g.log(
+            "ravagers_appear",
+            f"{plural(icons, 'Ravager icon')} around {hex_name(h)}: Ravagers appear.",
+        )
     ravagers_appear(g, icons)
     tiles_appear(g, m.tiles)

@@ -13,6 +13,7 @@ from engine.dice_use import bought_die_usable, die_usable, own_die_usable
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import zero_die_commands_only
 from engine.state import Die
+from engine.words import a, die_words
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -78,10 +79,10 @@ def buy_options(g: Game, seat: int) -> list[Option]:
 
 
 DIE_TEXT = {
-    f"{c.letter}{v}{r}": f"{c.value} {'star (0)' if v == 0 else v}{' (reserved)' if r else ''}"
+    code: die_words(code)
     for c in COLOURS
     for v in range(4)
-    for r in ("", "r")
+    for code in (f"{c.letter}{v}", f"{c.letter}{v}r")
 }
 
 
@@ -95,7 +96,7 @@ def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int) -> int:
     new = OPPOSITE_FACE[value]
     g.log(
         "flip",
-        f"{g.name(seat)} spends a debris to flip a {colour} die from {value} to {new}.",
+        f"{g.name(seat)} spends a debris to flip {a(colour)} die from {value} to {new}.",
         seat,
     )
     return new

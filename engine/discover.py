@@ -13,8 +13,10 @@ from engine.describe import display_tile_text, tile_shown
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
+from engine.scoring import BASE_CAP, CAP_PER_TUCKED
 from engine.state import Player
 from engine.tiles import tile_text
+from engine.words import plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -30,7 +32,7 @@ class Discover(Handler):
     kind = "discover"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return f"Discover Technology: {f['left']} activation(s) left. Take a tile or stop."
+        return f"Discover Technology: {plural(f['left'], 'activation')} left. Take a tile or stop."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         b = g.state.board
@@ -219,6 +221,13 @@ class Inject(Handler):
             p.ejected.append(ejected)
 
 
+def _slot_cap(p: Player, colour: int) -> int:
+    """The most an Advanced tile beside this colour scores: 4 VP, +2 VP per
+    tucked card of the colour (rulebook, "Ejection of an Advanced Technology
+    Tile"; engine/scoring.py)."""
+    return BASE_CAP + CAP_PER_TUCKED * len(p.tucked[colour])
+
+
 @handler
 class AdvancedSlot(Handler):
     kind = "advanced_slot"
@@ -232,9 +241,10 @@ class AdvancedSlot(Handler):
         return [
             Option(
                 f"slot:{c.letter}",
-                f"{c.value.title()} slot (now worth {min(4, 2 * len(p.tucked[i]))} VP)",
-                f"{c.value.title()} slot: at the end it scores 2 VP per {c} Mission card tucked "
-                f"there, at most 4 (now {len(p.tucked[i])} tucked)",
+                f"{c.value.title()} slot (at most {_slot_cap(p, i)} VP)",
+                f"{c.value.title()} slot: at the end the tile scores at most 4 VP + 2 VP per "
+                f"{c} Mission card tucked beside it (now {len(p.tucked[i])} tucked: at most "
+                f"{_slot_cap(p, i)} VP)",
                 (f"aslot:{c.letter}",),
             )
             for i, c in enumerate(COLOURS)

@@ -46,6 +46,7 @@ from engine.ops import (
 )
 from engine.space import hex_name
 from engine.state import Die, PlacedMission
+from engine.words import a, dice_words, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -142,7 +143,7 @@ def hal_turn(g: Game, player_seq: str) -> None:
                 if damaged:
                     hal_loses(g, 1, f"rolling a damaged {COLOURS[c]} die")
                 hal.dice.append(roll(g, c))
-        g.log("roll", f"Hal rolls {', '.join(d.code for d in hal.dice) or 'no dice'}.", HAL_SEAT)
+        g.log("roll", f"Hal rolls {dice_words([d.code for d in hal.dice])}.", HAL_SEAT)
         if s.end_trigger is None:
             advance_black_angel(g)
         return
@@ -168,7 +169,7 @@ def hal_turn(g: Game, player_seq: str) -> None:
         mine = next((i for i, d in enumerate(hal.dice) if d.colour is third), 0)
         back = hal.dice.pop(mine)
         s.board.supply[COLOUR_INDEX[back.colour]] += 1
-        g.log("hal_turn", f"Hal can use neither colour: he returns a {back.colour} die.", HAL_SEAT)
+        g.log("hal_turn", f"Hal can use neither colour: he returns {a(back.colour)} die.", HAL_SEAT)
         hal_scores(g, CANNOT_ACT_VP, "no die of his colours")
     hal.discard.append(card.id)
 
@@ -209,7 +210,7 @@ def _act(g: Game, card: HalCard, die: Die, kind: ActionKind) -> None:
         value -= 1
     g.log(
         "action",
-        f"Hal uses a {die.colour} {die.value} on action {n}, {ACTION_NAMES[kind]}"
+        f"Hal uses {a(die.colour)} {die.value} on action {n}, {ACTION_NAMES[kind]}"
         + (" (damaged: -1)." if damaged else "."),
         HAL_SEAT,
         action=n,
@@ -302,7 +303,8 @@ def _discover(g: Game, value: int, advanced_first: bool) -> None:
     hal.tiles += tiles + advanced
     g.log(
         "discover",
-        f"Hal takes {len(tiles)} Technology and {len(advanced)} Advanced tile(s).",
+        f"Hal takes {plural(len(tiles), 'Technology tile')} and "
+        f"{plural(len(advanced), 'Advanced tile')}.",
         HAL_SEAT,
     )
     hal_gains(g, Bundle(), "tiles discovered", tiles=len(tiles), advanced=len(advanced))
@@ -328,7 +330,7 @@ def _repair(g: Game, value: int, clockwise: bool) -> None:
                 break
             b.supply_damaged[c] -= 1
             b.supply[c] += 1
-            g.log("repair", f"Hal repairs a {COLOURS[c]} die.", HAL_SEAT)
+            g.log("repair", f"Hal repairs {a(COLOURS[c])} die.", HAL_SEAT)
         removed += 1
     if not removed:
         hal_scores(g, CANNOT_ACT_VP, "no Damage cube to repair")
@@ -362,8 +364,14 @@ def _destroy(g: Game, value: int, clockwise: bool) -> None:
                 player(g, owner).break_room += 1  # R4
             b.ravager_discard.append(rav.card)
             destroyed += 1
+        count = len(b.ravagers[n - 1])
         b.ravagers[n - 1] = []
-        g.log("destroy", f"Hal destroys the Ravager(s) at location {n}.", HAL_SEAT, location=n)
+        g.log(
+            "destroy",
+            f"Hal destroys {plural(count, 'Ravager')} at location {n}.",
+            HAL_SEAT,
+            location=n,
+        )
     hal_gains(g, Bundle(ravagers=destroyed), "Ravagers destroyed")
 
 
@@ -394,7 +402,7 @@ def _command(g: Game, colour: DieColour) -> None:
         strips[i].cards[pos] = PlacedMission(card, HAL_SEAT)
         g.log(
             "mission_placed",
-            f"Hal places a {colour} {m.kind.value} Mission card on {hex_name((i, pos))}.",
+            f"Hal places {a(colour)} {m.kind.value} Mission card on {hex_name((i, pos))}.",
             HAL_SEAT,
             card=card,
             hex=hex_name((i, pos)),

@@ -20,6 +20,7 @@ from engine.ops import (
 )
 from engine.space import hex_name
 from engine.tiles import tile_text
+from engine.words import plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -58,7 +59,7 @@ class MissionActivation(Handler):
 
     def prompt(self, g: Game, f: Frame) -> str:
         card = _card_at(g, f)
-        return f"{mission_label(card)} — {f['left']} activation(s) left."
+        return f"{mission_label(card)} — {plural(f['left'], 'activation')} left."
 
     def options(self, g: Game, f: Frame) -> list[Option] | None:
         card = _card_at(g, f)

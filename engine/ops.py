@@ -27,6 +27,7 @@ from engine.components import (
 from engine.rules_version import ravager_arrival_stops_when_every_location_is_full
 from engine.space import Hex, hex_name, neighbours, reachable
 from engine.state import Board, Player, RavagerOnBoard
+from engine.words import a
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -139,7 +140,9 @@ def damage_die(g: Game, colour: DieColour) -> bool:
     if b.supply[c] > 0:
         b.supply[c] -= 1
         b.supply_damaged[c] += 1
-        g.log("damage", f"A {colour} die in the supply is damaged.", colour=colour.value)
+        g.log(
+            "damage", f"{a(colour).capitalize()} die in the supply is damaged.", colour=colour.value
+        )
         return True
     return False
 
@@ -302,7 +305,11 @@ def tiles_appear(g: Game, colours: tuple[DieColour, ...]) -> None:
         if stack:
             tile = stack.pop()
             inject_display(g, tile)
-            g.log("tile_appears", f"A {colour} Technology tile enters the display.", tile=tile)
+            g.log(
+                "tile_appears",
+                f"{a(colour).capitalize()} Technology tile enters the display.",
+                tile=tile,
+            )
 
 
 # --------------------------------------------------------------------------- space

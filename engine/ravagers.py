@@ -17,13 +17,14 @@ from engine.ops import (
     place_damage,
     player,
 )
+from engine.words import a
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 EFFECT_TEXT = {
     RavagerEffect.DAMAGE_NEXT_ACTION: "a damage cube on the next action clockwise",
-    RavagerEffect.DAMAGE_DIE: "a damage cube on a {colour} die in the supply",
+    RavagerEffect.DAMAGE_DIE: "a damage cube on {a_colour} die in the supply",
     RavagerEffect.DISCARD_MISSION: "discard a Mission card",
     RavagerEffect.DISCARD_RAVAGER: "discard a Ravager card",
     RavagerEffect.ROBOT_ON_CARD: "put a robot from the break room on this card",
@@ -32,7 +33,7 @@ EFFECT_TEXT = {
 
 def ravager_text(card: int) -> str:
     r = RAVAGER_CARDS[card]
-    return EFFECT_TEXT[r.effect].format(colour=r.die_colour)
+    return EFFECT_TEXT[r.effect].format(a_colour=a(r.die_colour) if r.die_colour else "")
 
 
 @handler

@@ -14,6 +14,7 @@ from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.ravagers import ravager_text
 from engine.tiles import activatable_cell, tile_text
+from engine.words import a, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,7 +28,7 @@ class Repair(Handler):
     kind = "repair"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return f"Repair: {f['left']} activation(s) left. Remove a damage cube or stop."
+        return f"Repair: {plural(f['left'], 'activation')} left. Remove a damage cube or stop."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         b = g.state.board
@@ -70,7 +71,7 @@ class Repair(Handler):
             c = COLOUR_INDEX[COLOUR_BY_LETTER[arg]]
             b.supply_damaged[c] -= 1
             b.supply[c] += 1
-            what = f"a {COLOURS[c]} die"
+            what = f"{a(COLOURS[c])} die"
         g.log("repair", f"{g.name(seat)} repairs {what}; the cube becomes debris.", seat)
         if f["left"] > 1:
             g.push("repair", seat=seat, left=f["left"] - 1)
@@ -128,7 +129,7 @@ class Destroy(Handler):
     kind = "destroy"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return f"Destroy Ravagers: {f['left']} activation(s) left. All cards at a location go together."
+        return f"Destroy Ravagers: {plural(f['left'], 'activation')} left. All cards at a location go together."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         left = f["left"]
@@ -139,7 +140,7 @@ class Destroy(Handler):
                 f"Destroy the {len(stack)} Ravager{'s' if len(stack) > 1 else ''} at action {n + 1} "
                 f"(costs {len(stack)} activation{'s' if len(stack) > 1 else ''}; the cards go to your hand"
                 + (
-                    f", {sum(len(r.robots) for r in stack)} robot(s) on them go home"
+                    f", {plural(sum(len(r.robots) for r in stack), 'robot')} on them go home"
                     if any(r.robots for r in stack)
                     else ""
                 )
@@ -164,7 +165,7 @@ class Destroy(Handler):
             player(g, seat).ravagers.append(rav.card)
         g.log(
             "destroy",
-            f"{g.name(seat)} destroys {len(stack)} Ravager(s) at location {loc}.",
+            f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at location {loc}.",
             seat,
             location=loc,
         )

@@ -12,6 +12,7 @@ from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
 from engine.ops import discard_mission, lose_vp, player
 from engine.setup import roll, take_die_from_supply
+from engine.words import dice_words
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -60,7 +61,7 @@ class SequenceB(Handler):
                 die = roll(g, c)
                 p.standard.append(die)
                 rolled.append(die.code)
-        g.log("roll", f"{g.name(seat)} rolls {', '.join(rolled) or 'no dice'}.", seat, dice=rolled)
+        g.log("roll", f"{g.name(seat)} rolls {dice_words(rolled)}.", seat, dice=rolled)
         reroll_neutral(g)
         g.push("b_reset", seat=seat)
         if g.state.options.advanced:

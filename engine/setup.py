@@ -66,7 +66,7 @@ def validate(options) -> None:
         unknown = [c for c in options.colours if c not in names]
         if unknown:
             raise InvalidOptionsError(
-                f"Unknown colour(s) {unknown}; choose from {', '.join(names)}."
+                f"Unknown colour{'s' if len(unknown) > 1 else ''} {unknown}; choose from {', '.join(names)}."
             )
 
 

@@ -34,6 +34,7 @@ from engine.ops import (
 from engine.rules_version import plain_gains_without_asking
 from engine.space import parse_hex
 from engine.state import Player
+from engine.words import plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -335,7 +336,7 @@ class TileActivation(Handler):
             drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
             g.log(
                 "draw",
-                f"{g.name(seat)} draws {len(drawn)} {colour} Mission card(s) to keep one.",
+                f"{g.name(seat)} draws {plural(len(drawn), f'{colour} Mission card')} to keep one.",
                 seat,
             )
             if len(drawn) == 1:

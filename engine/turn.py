@@ -52,6 +52,7 @@ from engine.rules_version import zero_die_commands_only
 from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
 from engine.state import PlayedCard
+from engine.words import a, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -244,7 +245,7 @@ class Slot(Handler):
         slot = SLOT_NAMES.index(option.partition(":")[2])
         p.slots[slot] = PlayedCard(f["kind"], f["card"])
         if f["kind"] == "mission":
-            what = f"a {MISSION_CARDS[f['card']].colour} Mission card"
+            what = f"{a(MISSION_CARDS[f['card']].colour)} Mission card"
         else:
             what = "a Ravager card"
         g.log("card_played", f"{g.name(seat)} plays {what} by {SLOT_NAMES[slot]}.", seat)
@@ -316,7 +317,7 @@ class UseDie(Handler):
             assert placed is not None
             g.log(
                 "mission_activated",
-                f"{g.name(seat)} activates the Mission card at {arg} {value} time(s).",
+                f"{g.name(seat)} activates the Mission card at {arg} {plural(value, 'time')}.",
                 seat,
             )
             # The owner's free activation (R11) follows only if the card was
@@ -335,7 +336,7 @@ class UseDie(Handler):
         t["action"] = n
         g.log(
             "action",
-            f"{g.name(seat)} performs action {n}, {ACTION_NAMES[kind]}, with {value} activation(s)"
+            f"{g.name(seat)} performs action {n}, {ACTION_NAMES[kind]}, with {plural(value, 'activation')}"
             + (" (damaged action: -1)." if damaged else "."),
             seat,
             action=n,
@@ -401,7 +402,7 @@ class DrawCard(Handler):
             drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
             g.log(
                 "draw",
-                f"{g.name(seat)} draws {len(drawn)} {colour} Mission card(s) to keep one.",
+                f"{g.name(seat)} draws {plural(len(drawn), f'{colour} Mission card')} to keep one.",
                 seat,
             )
             if len(drawn) == 2:
@@ -416,7 +417,7 @@ class DrawCard(Handler):
             player(g, seat).missions.append(card)
             g.log(
                 "draw",
-                f"{g.name(seat)} draws a {colour} Mission card.",
+                f"{g.name(seat)} draws {a(colour)} Mission card.",
                 seat,
                 private=f"You drew {mission_label(card)}",
             )

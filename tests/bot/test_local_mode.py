@@ -71,7 +71,7 @@ async def test_bare_option_ids_and_numbers_both_play(tmp_path: Path) -> None:
     t = await run(tmp_path, "new 1", f"start {SEED}", "die:o3:action:1", "1", "bogus-word")
     assert "Blue performs action 1, Discover Technology" in after(t, "die:o3:action:1")
     assert "1. Take no more tiles   [done]" in after(t, "die:o3:action:1")
-    assert "Blue draws a orange Mission card." in after(t, "1")  # option 1: no more tiles
+    assert "Blue draws an orange Mission card." in after(t, "1")  # option 1: no more tiles
     assert "✖" not in after(t, "die:o3:action:1") + after(t, "1")
     assert "Unknown command `bogus-word` (and not one of the options now)" in after(t, "bogus-word")
 
@@ -139,7 +139,7 @@ async def test_an_export_imports_back_after_the_game_ends(tmp_path: Path) -> Non
     )
     out = after(t, f"import {exported}")
     assert "Imported as game #2 (running)" in out
-    assert "Discover Technology: 3 activation(s) left" in out  # the pending decision
+    assert "Discover Technology: 3 activations left" in out  # the pending decision
     assert "[done]" in out
 
 
@@ -150,7 +150,7 @@ async def test_a_restart_shows_the_pending_decision_and_its_options(tmp_path: Pa
     await run(tmp_path, "new 1", f"start {SEED}", "die:o3:action:1")
     t = await run(tmp_path, "quit")
     assert "Game #1 (running) continues" in t
-    assert "➡️ Blue (@host): Discover Technology: 3 activation(s) left" in t
+    assert "➡️ Blue (@host): Discover Technology: 3 activations left" in t
     assert "1. Take no more tiles   [done]" in t
 
 

@@ -144,7 +144,7 @@ def test_a2_one_damage_cube_and_a_ravager_discard_a_mission_card_first():
     assert ids(g) == ["action:1"]  # no ship: no Command (R2)
     events = choose(g, "action:1")
     assert [e.text for e in events if e.kind == "action"] == [
-        "Red performs action 1, Discover Technology, with 3 activation(s)."
+        "Red performs action 1, Discover Technology, with 3 activations."
     ]
     assert g.decision.kind == "ravager_effect"
     assert ids(g) == ["discard:m0", "discard:m20"]
@@ -164,7 +164,7 @@ def test_a2_two_damage_cubes_cost_one_activation():
     choose(g, "die:o3")
     events = choose(g, "action:1")
     assert [e.text for e in events if e.kind == "action"] == [
-        "Red performs action 1, Discover Technology, with 2 activation(s) (damaged action: -1)."
+        "Red performs action 1, Discover Technology, with 2 activations (damaged action: -1)."
     ]
     assert g.state.frames[-1] == {"k": "discover", "seat": NOELLE, "left": 2}
     # 2 activations: the cost-1 tile, or one cost-2 tile; the Advanced tiles cost 2.
@@ -208,7 +208,7 @@ def test_a2_version_1_a_value_0_die_stays_0_on_a_damaged_action():
     events = choose(g, "action:3")
     # 0 activations (not -1): Repair does nothing, the turn goes on to A.3.
     assert [e.text for e in events if e.kind == "action"] == [
-        "Red performs action 3, Repair the Black Angel, with 0 activation(s)."
+        "Red performs action 3, Repair the Black Angel, with 0 activations."
     ]
     assert kinds(events) == ["action", "draw"]
     assert g.state.board.damage[2] == 2

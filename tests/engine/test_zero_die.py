@@ -443,7 +443,7 @@ def test_an_old_version_log_where_a_star_discovers_still_replays():
     for seat, option in record["actions"][:i]:
         game.apply(Action(seat, option))
     events = game.apply(Action(*record["actions"][i]))
-    assert [e.text for e in events if e.kind == "action"][0].endswith("with 0 activation(s).")
+    assert [e.text for e in events if e.kind == "action"][0].endswith("with 0 activations.")
     for seat, option in record["actions"][i + 1 :]:
         game.apply(Action(seat, option))
     assert game.is_over

@@ -1,0 +1,37 @@
+"""English for the engine's texts: articles, plurals, dice in words.
+
+Dice are written with their colour word ("orange 3", "gray star (0)"), never
+with the one-letter codes of option ids ("o3", "y0"): a gray die's code "y"
+would read as the Yellow player (issue 25).
+"""
+
+from __future__ import annotations
+
+from engine.components import COLOUR_BY_LETTER
+
+
+def a(word: object) -> str:
+    """'a gray', 'an orange'."""
+    text = str(word)
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 activation', '2 activations', '1 hex', '3 hexes' (`many`: an irregular plural)."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {many or word + 's'}"
+
+
+def die_words(code: str) -> str:
+    """A die code in words: 'o3' -> 'orange 3', 'y0' -> 'gray star (0)',
+    'g2r' -> 'green 2 (reserved)'."""
+    colour = COLOUR_BY_LETTER[code[0]].value
+    value = int(code[1])
+    face = "star (0)" if value == 0 else str(value)
+    return f"{colour} {face}{' (reserved)' if code[2:] == 'r' else ''}"
+
+
+def dice_words(codes: list[str]) -> str:
+    """'orange 1, gray star (0), green 2', or 'no dice'."""
+    return ", ".join(die_words(c) for c in codes) or "no dice"

@@ -1,0 +1,111 @@
+"""The engine's texts read as written by a person (issues 25 and 26): the card
+a play names, the Advanced slot's real cap, articles, plurals, and dice in
+words (a gray die's code "y" would read as the Yellow player)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from engine import Action, Game, GameOptions
+from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
+from engine.handlers import HANDLERS
+from engine.ops import mission_label, mission_short
+from engine.words import a, dice_words, die_words, plural
+from tests.engine.helpers import refresh
+from tests.engine.scenario import MADELINE, give_missions, set_dice, set_grid, table
+
+
+def _vp_tile(colour: DieColour) -> int:
+    return next(
+        t.id
+        for t in TILES
+        if t.kind is TileKind.TECHNOLOGY and t.colour is colour and t.effect is TileEffect.VP
+    )
+
+
+def test_card_plays_name_the_card_they_play():
+    g = table()
+    g.state.options.ask_stepwise = False
+    set_dice(g, {MADELINE: "o3"})
+    cards = [m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE][:3]
+    give_missions(g, MADELINE, *cards)
+    set_grid(g, MADELINE, {"B2": _vp_tile(DieColour.ORANGE)})
+    refresh(g)
+    plays = [o for o in g.decision.options if o.id.startswith("play:")]
+    assert {o.id for o in plays} == {f"play:m{c}:slot:{s}" for c in cards for s in ("row2", "colB")}
+    for o in plays:
+        card = int(o.id.split(":")[1][1:])
+        assert o.label.startswith(mission_short(card))
+        assert o.detail.startswith(f"Play {mission_label(card)} by ")
+    # Three cards by one slot: three different texts.
+    assert len({o.detail for o in plays if o.id.endswith("row2")}) == 3
+
+
+@pytest.mark.parametrize("tucked", [0, 1, 3])
+def test_the_advanced_slot_names_its_cap_of_4_plus_2_per_tucked_card(tucked):
+    g = Game.new(GameOptions(players=3, advanced=True), 1)
+    p = g.state.players[0]
+    gray = [m.id for m in MISSION_CARDS if m.colour is DieColour.GRAY][:tucked]
+    p.tucked = [[], gray, []]
+    tile = next(t.id for t in TILES if t.kind is TileKind.ADVANCED)
+    opts = HANDLERS["advanced_slot"].options(g, {"k": "advanced_slot", "seat": 0, "tile": tile})
+    slot = next(o for o in opts if o.id == "slot:y")
+    cap = 4 + 2 * tucked
+    assert slot.label == f"Gray slot (at most {cap} VP)"
+    assert "at most 4 VP + 2 VP per gray Mission card tucked beside it" in slot.detail
+    assert f"now {tucked} tucked: at most {cap} VP" in slot.detail
+
+
+def test_words():
+    assert [a("orange"), a("gray"), a("Advanced tile")] == [
+        "an orange",
+        "a gray",
+        "an Advanced tile",
+    ]
+    assert [plural(1, "hex", "hexes"), plural(3, "hex", "hexes"), plural(0, "activation")] == [
+        "1 hex",
+        "3 hexes",
+        "0 activations",
+    ]
+    assert die_words("y0") == "gray star (0)"
+    assert dice_words(["o1", "y2", "g3r"]) == "orange 1, gray 2, green 3 (reserved)"
+    assert dice_words([]) == "no dice"
+
+
+# A die code in a text ("o1", "y0r"), "a" before a vowel, "(s)" / "(es)".
+BAD = {
+    "die code": re.compile(r"\b[oyg][0-3]r?\b"),
+    "article": re.compile(r"\b[aA] [aeiouAEIOU]"),
+    "plural": re.compile(r"\((s|es)\)"),
+}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        GameOptions(players=2),
+        GameOptions(players=4),
+        GameOptions(players=1, difficulty="easy"),
+        GameOptions(players=3, advanced=True),
+    ],
+    ids=lambda o: f"{o.players}p-adv{int(o.advanced)}",
+)
+def test_every_text_of_played_games_reads_as_written(options):
+    found: dict[str, str] = {}
+    for seed in range(4):
+        g = Game.new(options, seed)
+        r = random.Random(seed)
+        while not g.is_over:
+            d = g.decision
+            texts = [d.prompt] + [t for o in d.options for t in (o.label, o.detail)]
+            o = r.choice(d.options)
+            for e in g.apply(Action(d.seat, o.id)):
+                texts += [e.text, e.private or ""]
+            for text in texts:
+                for name, bad in BAD.items():
+                    if bad.search(text):
+                        found.setdefault(name, text)
+    assert found == {}
