@@ -1,17 +1,21 @@
-"""Renderer benchmark: median and p95 ms for the table and a player board.
+"""Renderer benchmark: median and p95 ms and PNG size of every image the bot sends.
 
-    python bench/render.py [--players 4] [--seed 2] [--decisions 60] [--runs 60]
+    python bench/render.py [--players 4] [--seed 2] [--decisions 60] [--runs 40]
 
-Prints, for each image, the full render (draw + PNG encode), the drawing
-alone, the PNG encoding alone of the same image, and the PNG size. Goals
-(issue 5): table < 80 ms, player board < 30 ms on one core of a small
-machine; drawing should cost less than half of the encode. The first render
-(which fills the static-artwork caches) is reported separately.
+In CPU milliseconds, for the table, a private player board (with hand), the solo table (Hal's band)
+and the final scores it prints the drawing alone, then the PNG encoding of the
+same image two ways in the same run: "old" is the encoder before issue 25 (256
+colours octree-quantized on the full image, zlib level 1) and "new" is
+renderer.common.encode_png (48 colours picked on a quarter-size sample, level 6).
+Goals: the table PNG <= 100 KiB (issue 25) and a render (draw + encode) well
+under the 150 ms click-to-image budget of bench/bot.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import random
 import statistics
 import sys
 import time
@@ -20,37 +24,70 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from PIL import Image  # noqa: E402
+
+from engine import Action, Game, GameOptions  # noqa: E402
 from renderer.board import draw_board  # noqa: E402
 from renderer.common import encode_png  # noqa: E402
-from renderer.demo import play  # noqa: E402
+from renderer.final import draw_final  # noqa: E402
 from renderer.player import draw_player  # noqa: E402
 
 
-def timings(fn: Callable[[], object], runs: int) -> tuple[float, float]:
-    """(median, p95) in milliseconds of `runs` calls."""
-    samples = []
+def old_encode_png(img: Image.Image) -> bytes:
+    """The encoder before issue 25, kept here as the baseline."""
+    paletted = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    paletted.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def play(options: GameOptions, seed: int, decisions: int) -> Game:
+    game = Game.new(options, seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        d = game.decision
+        if d is None:
+            break
+        game.apply(Action(d.seat, rng.choice(d.options).id))
+    return game
+
+
+def timings(fns: dict[str, Callable[[], object]], runs: int) -> dict[str, tuple[float, float]]:
+    """{name: (median, p95)} in CPU milliseconds of `runs` calls of each, taken
+    in turn (old, new, old, new...) so that both see the same machine; CPU time
+    because other processes on a shared machine must not count."""
+    samples: dict[str, list[float]] = {name: [] for name in fns}
     for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    samples.sort()
-    return statistics.median(samples), samples[min(len(samples) - 1, int(len(samples) * 0.95))]
+        for name, fn in fns.items():
+            start = time.process_time()
+            fn()
+            samples[name].append((time.process_time() - start) * 1000)
+    out = {}
+    for name, s in samples.items():
+        s.sort()
+        out[name] = (statistics.median(s), s[min(len(s) - 1, int(len(s) * 0.95))])
+    return out
 
 
-def report(name: str, draw: Callable[[], object], runs: int) -> None:
-    start = time.perf_counter()
+def report(name: str, draw: Callable[[], Image.Image], runs: int) -> None:
+    start = time.process_time()
     img = draw()
-    cold = (time.perf_counter() - start) * 1000
-    data = encode_png(img)  # type: ignore[arg-type]
-    full = timings(lambda: encode_png(draw()), runs)  # type: ignore[arg-type]
-    drawing = timings(draw, runs)
-    encoding = timings(lambda: encode_png(img), runs)  # type: ignore[arg-type]
-    size = f"{img.width}x{img.height}"  # type: ignore[attr-defined]
-    print(f"{name} ({size}, first draw with empty caches {cold:.0f} ms)")
-    print(f"  render (draw + encode): median {full[0]:6.1f} ms   p95 {full[1]:6.1f} ms")
-    print(f"  draw only:              median {drawing[0]:6.1f} ms   p95 {drawing[1]:6.1f} ms")
-    print(f"  PNG encode only:        median {encoding[0]:6.1f} ms   p95 {encoding[1]:6.1f} ms")
-    print(f"  PNG size: {len(data) / 1024:.0f} KiB; draw/encode = {drawing[0] / encoding[0]:.2f}")
+    cold = (time.process_time() - start) * 1000
+    encoders = {"old": old_encode_png, "new": encode_png}
+    fns: dict[str, Callable[[], object]] = {"draw": draw}
+    for label, encode in encoders.items():
+        fns[f"{label} encode"] = lambda encode=encode: encode(img)
+        fns[f"{label} render"] = lambda encode=encode: encode(draw())
+    t = timings(fns, runs)
+    print(f"{name} ({img.width}x{img.height}, first draw with empty caches {cold:.0f} ms)")
+    print(f"  draw only:  median {t['draw'][0]:6.1f} ms   p95 {t['draw'][1]:6.1f} ms")
+    for label, encode in encoders.items():
+        size = len(encode(img)) / 1024
+        enc, full = t[f"{label} encode"], t[f"{label} render"]
+        print(
+            f"  {label}: encode median {enc[0]:5.1f} p95 {enc[1]:5.1f} ms · draw+encode"
+            f" median {full[0]:5.1f} p95 {full[1]:5.1f} ms · PNG {size:4.0f} KiB"
+        )
 
 
 def main() -> None:
@@ -58,14 +95,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--decisions", type=int, default=60)
-    parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument("--runs", type=int, default=40)
     args = parser.parse_args()
-    game = play(args.players, args.seed, args.decisions)
-    public = game.view(None)
-    private = game.view(0)
+    game = play(GameOptions(players=args.players), args.seed, args.decisions)
+    public, private = game.view(None), game.view(0)
+    solo = play(GameOptions(players=1), args.seed, args.decisions).view(None)
+    final = play(GameOptions(players=args.players), args.seed, 100_000).view(None)
     print(f"{args.players} players, seed {args.seed}, {game.state.decisions} decisions")
     report("table", lambda: draw_board(public), args.runs)
     report("player board (private, with hand)", lambda: draw_player(private, 0), args.runs)
+    report("solo table (Hal's band)", lambda: draw_board(solo), args.runs)
+    report("final scores", lambda: draw_final(final), args.runs)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from renderer.fonts import text_width
 View = dict[str, Any]
 Box = tuple[int, int, int, int]
 
-MARK_FILL: P.RGB = (178, 128, 255)
+MARK_FILL: P.RGB = P.ADVANCED_TAG
 MARK_TEXT = "ADVANCED RULES"
 MARK_SIZE = 18
 TITLE_SIZE = 30  # the table's title (renderer.board._header)

@@ -12,27 +12,54 @@ from renderer import palette as P
 from renderer.fonts import fit, font
 
 # Pillow's PNG encoder tries five row filters on every RGB row, which costs far
-# more than drawing. A palette image skips the filters: quantizing to 256
-# colours (fast octree, no dithering: flat colours stay flat) plus encoding is
-# about half the time of the RGB encode and a third of the size, with no
-# visible loss on these flat-colour images (see bench/render.py).
-PNG_COMPRESS_LEVEL = 1
+# more than drawing, so images go out as palette PNGs. These images are flat
+# colours plus anti-aliased edges, and 48 colours keep both (no pixel moves by
+# more than a barely visible step; see tests/renderer/test_common.py): a third
+# smaller than 256 colours, which mostly spent the palette on edge shades that
+# zlib then cannot match. The palette is chosen on a quarter-size sample (a
+# sixteenth of the pixels: octree quantizing the whole image cost more than the
+# rest of the encode) and the full image is mapped onto it, no dithering, so
+# flat colours stay flat. zlib level 6 keeps every table under 100 KiB (5 came
+# within 2 KiB of it); together a little faster than the old 256-colour,
+# level-1 encode (bench/render.py prints both).
+PNG_COMPRESS_LEVEL = 6
+PALETTE_COLOURS = 48
+SAMPLE_STEP = 4
 
 # The bot renders in worker threads (asyncio.to_thread). Cached sprites and
 # font faces are shared, and a FreeType face must not be used by two threads
 # at once, so drawing is serialized; encoding (zlib, outside the lock) is not.
 DRAW_LOCK = threading.Lock()
-PALETTE_COLOURS = 256
+NAMED = P.named_colours()
+NEAR = 24  # a named colour this close (sum over R, G, B) to a picked one is not added
 
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes of an image; the same pixels always give the same bytes."""
-    paletted = img.quantize(
+    buf = io.BytesIO()
+    paletted(img).save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def paletted(img: Image.Image) -> Image.Image:
+    """The image mapped onto PALETTE_COLOURS colours picked from a sample of it,
+    plus any colour palette.py names that none of those is close to: a small
+    badge or tag would otherwise be merged into a bigger neighbour's colour."""
+    size = (max(1, img.width // SAMPLE_STEP), max(1, img.height // SAMPLE_STEP))
+    sample = img.resize(size, Image.Resampling.NEAREST)
+    picked = sample.quantize(
         colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
-    buf = io.BytesIO()
-    paletted.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+    flat = (picked.getpalette() or [])[: 3 * PALETTE_COLOURS]
+    colours = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
+    missing = [
+        named
+        for named in NAMED
+        if all(sum(abs(a - b) for a, b in zip(named, c, strict=True)) > NEAR for c in colours)
+    ]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + [x for rgb in missing for x in rgb])
+    return img.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def count(value: Any) -> int:

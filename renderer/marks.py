@@ -24,7 +24,7 @@ from renderer.fonts import text_width
 View = dict[str, Any]
 Point = tuple[float, float]
 
-MARK_FILL: P.RGB = (236, 40, 190)  # magenta: no game piece has this colour
+MARK_FILL: P.RGB = P.DECISION_MARK
 MARK_RING: P.RGB = P.HIGHLIGHT
 MARK_TEXT: P.RGB = P.HIGHLIGHT
 MARK_SIZE = 30  # badge height in pixels

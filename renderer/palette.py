@@ -31,6 +31,8 @@ SPES: RGB = (70, 170, 220)
 BLACK_ANGEL: RGB = (8, 8, 10)
 RESOURCE: RGB = (70, 190, 230)
 DEBRIS: RGB = (236, 236, 242)  # light with a dark rim and X: shows on every tile colour
+DECISION_MARK: RGB = (236, 40, 190)  # magenta numbered badges (marks.py): no piece has it
+ADVANCED_TAG: RGB = (178, 128, 255)  # the "ADVANCED RULES" tag (advanced.py)
 
 # Die / Mission / Technology colours, indexed like engine.components.COLOURS.
 DIE_NAMES: tuple[str, ...] = ("orange", "gray", "green")
@@ -73,3 +75,22 @@ def player_style(colour: str | None) -> tuple[RGB, RGB, str]:
     if colour is None:
         return NEUTRAL_FILL, NEUTRAL_TEXT, NEUTRAL_LETTER
     return PLAYER_FILL[colour], PLAYER_TEXT[colour], PLAYER_LETTERS[colour]
+
+
+def named_colours() -> list[RGB]:
+    """Every colour this module names, once each: the PNG palette keeps them
+    exactly (renderer.common.encode_png), however few pixels have them."""
+    out: list[RGB] = []
+    for value in list(globals().values()):
+        values = value.values() if isinstance(value, dict) else [value]
+        for v in values:
+            items = v if isinstance(v, tuple) and v and isinstance(v[0], tuple) else [v]
+            for c in items:
+                if (
+                    isinstance(c, tuple)
+                    and len(c) == 3
+                    and all(isinstance(x, int) for x in c)
+                    and c not in out
+                ):
+                    out.append(c)
+    return out
