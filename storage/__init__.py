@@ -38,6 +38,7 @@ from storage.models import (
     LoadReport,
     PlayerPrefs,
     Seat,
+    SeatTimeouts,
     SnapshotRecord,
 )
 from storage.notify import NotifyPrefs
@@ -94,6 +95,7 @@ __all__ = [
     "SchemaError",
     "ShardRange",
     "Seat",
+    "SeatTimeouts",
     "SnapshotMismatchError",
     "SnapshotRecord",
     "StorageError",

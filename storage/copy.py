@@ -75,6 +75,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
             "start_policy",
             "updated_at",
             "lobby_days",
+            "timeout_minutes",
         ),
         "guild_id",
     ),
@@ -110,6 +111,12 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     ("turn_dms", ("game_id", "user_id", "revision", "sent_at"), "game_id, user_id"),
     ("guild_table_settings", ("guild_id", "game_threads", "updated_at"), "guild_id"),
+    (
+        "seat_timeouts",
+        ("game_id", "seat", "user_id", "in_a_row", "away", "updated_at"),
+        "game_id, seat",
+    ),
+    ("channels_gone", ("game_id", "channel_id", "gone_at"), "game_id"),
 )
 #: Tables deliberately not copied: state of running processes, not of games
 #: (the bots on the destination take their own leases).

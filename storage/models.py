@@ -204,6 +204,7 @@ class GuildSettings:
     start_policy: StartPolicy = "anyone"  # who may start games
     updated_at: float | None = None  # None: never saved (defaults)
     lobby_days: int | None = None  # None: the default; a lobby not started by then closes
+    timeout_minutes: int | None = None  # None: the bot's default turn timeout
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +212,17 @@ class PlayerPrefs:
     user_id: int
     mute_pings: bool = False
     updated_at: float | None = None  # None: never saved (defaults)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTimeouts:
+    """A seat's turn timeouts in a row for the person ``user_id`` who held it;
+    ``away``: the bot plays the seat for them until they join again."""
+
+    seat: int
+    user_id: int
+    in_a_row: int = 0
+    away: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +238,11 @@ class GameSettings:
     reminders_sent: int = 0
     last_reminder_at: float | None = None
     updated_at: float | None = None  # None: never saved (defaults)
+    #: seats timed out in a row, and seats the bot holds for a person (by seat)
+    timeouts: tuple[SeatTimeouts, ...] = ()
+
+    def timeouts_of(self, seat: int) -> SeatTimeouts | None:
+        return next((t for t in self.timeouts if t.seat == seat), None)
 
     def reminders_for(self, revision: int) -> tuple[int, float | None]:
         """(reminders sent, time of the last one) while the game is at ``revision``."""

@@ -217,6 +217,32 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        9,
+        MIGRATIONS[8].description,
+        (
+            "ALTER TABLE guild_settings ADD COLUMN timeout_minutes BIGINT"
+            " CHECK (timeout_minutes IS NULL OR timeout_minutes > 0)",
+            """
+            CREATE TABLE seat_timeouts (
+                game_id     BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seat        BIGINT NOT NULL CHECK (seat >= 0),
+                user_id     BIGINT NOT NULL,
+                in_a_row    BIGINT NOT NULL DEFAULT 0 CHECK (in_a_row >= 0),
+                away        BIGINT NOT NULL DEFAULT 0 CHECK (away IN (0, 1)),
+                updated_at  DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            )
+            """,
+            """
+            CREATE TABLE channels_gone (
+                game_id     BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                channel_id  BIGINT NOT NULL,
+                gone_at     DOUBLE PRECISION NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 assert [m.version for m in PG_MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

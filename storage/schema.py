@@ -239,6 +239,38 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        9,
+        "games that move on by themselves: a server's default turn timeout, seats the bot"
+        " holds after timeouts in a row, games whose channel or thread was deleted",
+        (
+            # NULL: the bot's default (48 h); every game has a turn timeout.
+            "ALTER TABLE guild_settings ADD COLUMN timeout_minutes INTEGER"
+            " CHECK (timeout_minutes IS NULL OR timeout_minutes > 0)",
+            # Timeouts in a row of the person user_id on a seat; away = 1: the bot
+            # plays the seat for them until they join again (storage/absence.py).
+            """
+            CREATE TABLE seat_timeouts (
+                game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seat        INTEGER NOT NULL CHECK (seat >= 0),
+                user_id     INTEGER NOT NULL,
+                in_a_row    INTEGER NOT NULL DEFAULT 0 CHECK (in_a_row >= 0),
+                away        INTEGER NOT NULL DEFAULT 0 CHECK (away IN (0, 1)),
+                updated_at  REAL NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            ) WITHOUT ROWID
+            """,
+            # The game's channel or thread was deleted: the game is paused until a
+            # moderator moves it (/ba-mod move game:<id>) or ends it.
+            """
+            CREATE TABLE channels_gone (
+                game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                channel_id  INTEGER NOT NULL,
+                gone_at     REAL NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version

@@ -13,9 +13,19 @@ from typing import Any
 from storage.backend import Conn
 from storage.base import UNSET, G, StoreBase, _Unset, is_int
 from storage.errors import NotFoundError
-from storage.models import GameSettings, GuildSettings, PlayerPrefs, SeatOrder, StartPolicy
+from storage.models import (
+    GameSettings,
+    GuildSettings,
+    PlayerPrefs,
+    SeatOrder,
+    SeatTimeouts,
+    StartPolicy,
+)
 
-GUILD_COLS = "guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at, lobby_days"
+GUILD_COLS = (
+    "guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at, lobby_days,"
+    " timeout_minutes"
+)
 
 
 class SettingsMixin(StoreBase[G]):
@@ -41,9 +51,12 @@ class SettingsMixin(StoreBase[G]):
         reminder_minutes: int | None | _Unset = UNSET,
         start_policy: StartPolicy | _Unset = UNSET,
         lobby_days: int | None | _Unset = UNSET,
+        timeout_minutes: int | None | _Unset = UNSET,
     ) -> GuildSettings:
         """Change the given settings (``None`` clears a role or the reminders, or
-        makes the lobby lifetime the default)."""
+        makes the lobby lifetime or the turn timeout the default)."""
+        if isinstance(timeout_minutes, int) and timeout_minutes <= 0:
+            raise ValueError("timeout_minutes must be positive (or None for the default)")
         if isinstance(lobby_days, int) and lobby_days <= 0:
             raise ValueError("lobby_days must be positive (or None for the default)")
         if not isinstance(start_policy, _Unset) and start_policy not in ("anyone", "moderators"):
@@ -67,16 +80,17 @@ class SettingsMixin(StoreBase[G]):
                 old.start_policy if isinstance(start_policy, _Unset) else start_policy,
                 now,
                 old.lobby_days if isinstance(lobby_days, _Unset) else lobby_days,
+                old.timeout_minutes if isinstance(timeout_minutes, _Unset) else timeout_minutes,
             )
             await db.execute(
                 "INSERT INTO guild_settings"
                 " (guild_id, moderator_role_id, reminder_minutes, start_policy, updated_at,"
-                " lobby_days)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " lobby_days, timeout_minutes)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " moderator_role_id = excluded.moderator_role_id,"
                 " reminder_minutes = excluded.reminder_minutes,"
                 " start_policy = excluded.start_policy, updated_at = excluded.updated_at,"
-                " lobby_days = excluded.lobby_days",
+                " lobby_days = excluded.lobby_days, timeout_minutes = excluded.timeout_minutes",
                 (
                     new.guild_id,
                     new.moderator_role_id,
@@ -84,6 +98,7 @@ class SettingsMixin(StoreBase[G]):
                     new.start_policy,
                     now,
                     new.lobby_days,
+                    new.timeout_minutes,
                 ),
             )
             return new
@@ -137,6 +152,13 @@ class SettingsMixin(StoreBase[G]):
                 chunk,
             ):
                 muted.setdefault(gid, set()).add(uid)
+            timeouts: dict[int, list[SeatTimeouts]] = {}
+            for gid, seat, uid, in_a_row, away in await db.all(
+                "SELECT game_id, seat, user_id, in_a_row, away FROM seat_timeouts"
+                f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+                chunk,
+            ):
+                timeouts.setdefault(gid, []).append(SeatTimeouts(seat, uid, in_a_row, bool(away)))
             for r in rows:
                 out[r[0]] = GameSettings(
                     game_id=r[0],
@@ -148,6 +170,7 @@ class SettingsMixin(StoreBase[G]):
                     reminders_sent=r[5],
                     last_reminder_at=r[6],
                     updated_at=r[7],
+                    timeouts=tuple(timeouts.get(r[0], ())),
                 )
         return out
 

@@ -20,6 +20,8 @@ each in its own module:
 - :mod:`storage.faults`: games set aside after a failed check; repair from the log.
 - :mod:`storage.lease`: one running bot per database (or shard range).
 - :mod:`storage.tick`: what the reminder tick needs, in one query.
+- :mod:`storage.absence`: timeouts in a row, resigning, members who left,
+  games whose channel was deleted (moving a game).
 - :mod:`storage.shards`: which guilds' games a sharded process sweeps.
 - :mod:`storage.backend`: the interface the queries run through;
   :mod:`storage.sqlite` (a database file) and :mod:`storage.postgres` (a
@@ -32,6 +34,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from storage.absence import AbsenceMixin
 from storage.base import (
     DB_ENV,
     DEFAULT_DB,
@@ -62,6 +65,7 @@ class Store(
     LeaseMixin[G],
     TickMixin[G],
     NotifyMixin[G],
+    AbsenceMixin[G],
 ):
     """Async store for Black Angel games.
 

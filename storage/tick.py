@@ -33,6 +33,7 @@ class TickRow:
     reminders_sent: int
     last_reminder_at: float | None
     fault: str | None  # set aside, and the channel not told yet
+    guild_timeout_minutes: int | None = None  # the server's default turn timeout
 
     def reminders_for(self, revision: int) -> tuple[int, float | None]:
         """Reminders sent, and when the last was, while the game was at ``revision``."""
@@ -45,7 +46,7 @@ _TICK_SQL = (
     "SELECT g.id, g.channel_id, g.guild_id, g.status, g.revision, g.updated_at,"
     " s.reminder_minutes, gs.reminder_minutes, s.timeout_minutes,"
     " s.reminded_revision, COALESCE(s.reminders_sent, 0), s.last_reminder_at,"
-    " CASE WHEN f.notified_at IS NULL THEN f.reason END"
+    " CASE WHEN f.notified_at IS NULL THEN f.reason END, gs.timeout_minutes"
     " FROM games g"
     " LEFT JOIN game_settings s ON s.game_id = g.id"
     " LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id"
@@ -81,6 +82,7 @@ class TickMixin(StoreBase[G]):
                     reminders_sent=r[10],
                     last_reminder_at=r[11],
                     fault=r[12],
+                    guild_timeout_minutes=r[13],
                 )
                 for r in await db.all(sql + " ORDER BY g.id", params)
             ]
