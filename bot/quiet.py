@@ -7,6 +7,11 @@ whose start is after its end crosses midnight (22:00-07:00). During it no
 reminder and no "your turn" DM is sent, and a turn timeout does not run: only
 awake time counts toward it, so nobody is auto-played for sleeping.
 Pure functions of timestamps; no clock is read here.
+
+Quiet hours last at most :data:`MAX_QUIET_HOURS` (longer ones are refused, and a
+longer window stored before that limit is cut to it when used), and a turn
+timeout never fires later than its length plus one quiet window
+(:func:`timeout_at`): quiet hours delay a timeout, they never stop a game.
 """
 
 from __future__ import annotations
@@ -16,6 +21,21 @@ import math
 from storage import NotifyPrefs
 
 DAY = 86_400.0
+#: The longest quiet hours a player may set (a day has to leave time to play).
+MAX_QUIET_HOURS = 12
+
+
+def quiet_minutes(start: int, end: int) -> int:
+    """How long the daily window start-end (minutes after midnight) lasts."""
+    return (end - start) % 1440
+
+
+def window_seconds(p: NotifyPrefs) -> float:
+    """The length of the player's quiet window as used (capped at the limit)."""
+    if not p.has_quiet_hours:
+        return 0.0
+    assert p.quiet_start is not None and p.quiet_end is not None
+    return min(quiet_minutes(p.quiet_start, p.quiet_end), MAX_QUIET_HOURS * 60) * 60.0
 
 
 def _windows(lo: float, hi: float, p: NotifyPrefs) -> list[tuple[float, float]]:
@@ -24,7 +44,7 @@ def _windows(lo: float, hi: float, p: NotifyPrefs) -> list[tuple[float, float]]:
         return []
     assert p.quiet_start is not None and p.quiet_end is not None
     shift = p.utc_offset * 60.0
-    length = ((p.quiet_end - p.quiet_start) % 1440) * 60.0
+    length = window_seconds(p)
     first = math.floor((lo + shift) / DAY) - 1
     last = math.floor((hi + shift) / DAY) + 1
     out = []
@@ -69,6 +89,12 @@ def awake_deadline(start: float, seconds: float, p: NotifyPrefs) -> float:
         t = nxt
 
 
+def timeout_at(start: float, seconds: float, p: NotifyPrefs) -> float:
+    """When a turn timeout of ``seconds`` that started at ``start`` fires: after
+    that much awake time, and never later than ``seconds`` plus one quiet window."""
+    return min(awake_deadline(start, seconds, p), start + seconds + window_seconds(p))
+
+
 def describe(p: NotifyPrefs) -> str:
     """ "22:00-07:00 (UTC+2)" or "none"."""
     if not p.has_quiet_hours:
@@ -77,7 +103,8 @@ def describe(p: NotifyPrefs) -> str:
     sign = "+" if p.utc_offset >= 0 else "-"
     h, m = divmod(abs(p.utc_offset), 60)
     zone = f"UTC{sign}{h}" + (f":{m:02d}" if m else "")
-    return f"{_hm(p.quiet_start)}-{_hm(p.quiet_end)} ({zone})"
+    end = (p.quiet_start + int(window_seconds(p) // 60)) % 1440
+    return f"{_hm(p.quiet_start)}-{_hm(end)} ({zone})"
 
 
 def _hm(minute: int) -> str:

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.quiet import (
+    MAX_QUIET_HOURS,
     awake_deadline,
     awake_seconds,
     describe,
@@ -13,6 +14,8 @@ from bot.quiet import (
     parse_hours,
     parse_offset,
     quiet_until,
+    timeout_at,
+    window_seconds,
 )
 from storage import NotifyPrefs
 
@@ -67,6 +70,7 @@ def test_is_quiet_matches_the_local_clock(qs, qe, offset, minute):
     p = NotifyPrefs(1, quiet_start=qs, quiet_end=qe, utc_offset=offset)
     ts = T0 + minute * 60 + 30
     local = (minute + offset) % 1440
+    qe = (qs + min((qe - qs) % 1440, MAX_QUIET_HOURS * 60)) % 1440  # longer ones are cut
     expected = qs != qe and (qs <= local < qe if qs < qe else local >= qs or local < qe)
     assert is_quiet(ts, p) == expected
 
@@ -83,3 +87,40 @@ def test_parsing_and_describing() -> None:
         "22:30-07:15 (UTC-5:30)"
     )
     assert describe(NotifyPrefs(1)) == "none"
+
+
+def test_quiet_hours_stored_longer_than_the_limit_are_cut_to_it() -> None:
+    # "7-6" (23 h), stored before the limit: used as 07:00-19:00
+    long = NotifyPrefs(1, quiet_start=7 * 60, quiet_end=6 * 60)
+    assert window_seconds(long) == MAX_QUIET_HOURS * 3600
+    assert is_quiet(T0 + 18 * 3600, long) and not is_quiet(T0 + 20 * 3600, long)
+    assert describe(long) == "07:00-19:00 (UTC+0)"
+
+
+def test_a_timeout_fires_at_most_one_quiet_window_late() -> None:
+    # the case: a 3 h timeout with quiet hours 7-6 fired after 2 days 7 h
+    long = NotifyPrefs(1, quiet_start=7 * 60, quiet_end=6 * 60)
+    start = T0 + 6 * 3600  # 06:00, an hour before the window
+    assert timeout_at(start, 3 * 3600, long) == start + 3 * 3600 + 12 * 3600
+    # a 48 h timeout over nights of 12 h: not four days, 48 h + one night at most
+    night = NotifyPrefs(1, quiet_start=20 * 60, quiet_end=8 * 60)
+    assert awake_deadline(T0, 48 * 3600, night) > T0 + 60 * 3600
+    assert timeout_at(T0, 48 * 3600, night) == T0 + 60 * 3600
+    assert timeout_at(T0, 3600, NotifyPrefs(1)) == T0 + 3600
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    start=st.floats(min_value=T0, max_value=T0 + 10 * 86_400),
+    seconds=st.floats(min_value=0, max_value=5 * 86_400),
+    qs=st.integers(0, 1439),
+    qe=st.integers(0, 1439),
+    offset=st.integers(-840, 840),
+)
+def test_a_timeout_never_fires_later_than_its_length_plus_the_quiet_window(
+    start, seconds, qs, qe, offset
+):
+    p = NotifyPrefs(1, quiet_start=qs, quiet_end=qe, utc_offset=offset)
+    at = timeout_at(start, seconds, p)
+    assert start + seconds - 1e-6 <= at <= start + seconds + MAX_QUIET_HOURS * 3600 + 1e-6
+    assert at <= awake_deadline(start, seconds, p) + 1e-6
