@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai import LEVELS, Budget, choose
+from engine.components import DIFFICULTY_VP, STARTING_VP
 from engine.decision import Action
 from engine.game import Game
 from engine.state import GameOptions
@@ -39,6 +40,15 @@ class GameRecord:
     decisions: int
     end: str | None
     hal: int | None = None  # Hal's score (solo)
+    rounds: int = 0  # the round the game ended in
+
+    def gained(self, seat: int) -> float:
+        """The seat's VP per round beyond its starting VP."""
+        return (self.scores[seat] - STARTING_VP) / max(self.rounds, 1)
+
+    def hal_gained(self, difficulty: str) -> float:
+        """Hal's VP per round beyond his starting VP at `difficulty`."""
+        return ((self.hal or 0) - DIFFICULTY_VP[difficulty]) / max(self.rounds, 1)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -51,6 +61,7 @@ class GameRecord:
         }
         if self.hal is not None:
             out["hal"] = self.hal
+        out["rounds"] = self.rounds
         return out
 
 
@@ -95,12 +106,14 @@ def play_game(
         decisions=decisions,
         end=result["end"],
         hal=result["scores"][1] if options.players == 1 else None,
+        rounds=game.state.round,
     )
 
 
 def _solo_win(result: dict[str, Any]) -> list[int]:
-    # Solo: the player wins only by beating Hal outright (a tie is shared, R14).
-    return [0] if 0 in result["winners"] else []
+    # Solo: the player wins only by beating Hal outright; a tie is Hal's (R19).
+    scores = result["scores"]
+    return [0] if scores[0] > scores[1] else []
 
 
 def summarize(records: list[GameRecord]) -> dict[str, Any]:

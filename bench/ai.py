@@ -1,4 +1,4 @@
-"""Bot strength and search speed (issue 14).
+"""Bot strength and search speed (issues 14 and 27).
 
     python bench/ai.py --jobs 2             # the issue's settings (about six hours)
     python bench/ai.py --only hal --difficulty easy --iterations 100 --jobs 2
@@ -7,12 +7,18 @@ bench/AI_RESULTS.md has the figures measured so far and the commands behind them
 
 1. `simple` against three `random` players: 4-player games, simple's seat
    rotating (goal: simple wins >= 90%).
-2. `strong` against `simple`: 2-player games, seats alternating (goal >= 60%).
-   Default budget: 1 s per decision, the issue's setting; `--iterations N`
-   uses a fixed number of play-outs instead (reproducible, and it fits a
-   session).
-3. `strong` solo against Hal at each difficulty (goal >= 50% at easy);
-   `--hal-level simple` adds simple as the baseline.
+2. `strong` against `simple`: 2-player games, seats alternating (issue 27's
+   goal >= 75%). Default budget: 1 s per decision, the issue's setting;
+   `--iterations N` uses a fixed number of play-outs instead (reproducible,
+   and it fits a session). `strong4`: one strong seat (rotating) against
+   three simple ones (goal >= 50%).
+3. `strong` solo against Hal at each difficulty (goal >= 50% at easy, with
+   >= 2.0 VP a round beyond the starting VP); `--hal-level simple` adds
+   simple as the baseline.
+
+Wins are strict everywhere: a shared win is not counted, and solo a tie is
+Hal's (R19). "VP per round" is a seat's final score minus its starting VP,
+over the rounds the game lasted (Hal: minus his difficulty's head start).
 4. The search's speed: engine decisions per second inside the search, and
    play-outs (iterations) per second.
 
@@ -59,9 +65,14 @@ def played(tasks: list[tuple[GameOptions, int, list[str], Budget]], jobs: int):
         yield from pool.imap(_play, tasks)
 
 
+def _per_round(values: list[float]) -> float:
+    return round(sum(values) / max(len(values), 1), 2)
+
+
 def simple_vs_random(games: int, seed: int, jobs: int = 1) -> dict:
     wins = 0
     vp = []
+    gained = []
     tasks = []
     for i in range(games):
         seats = ["random"] * 4
@@ -71,17 +82,20 @@ def simple_vs_random(games: int, seed: int, jobs: int = 1) -> dict:
         seat = i % 4
         wins += r.winners == [seat]  # a shared win is not counted
         vp.append(r.scores[seat])
+        gained.append(r.gained(seat))
     return {
         "games": games,
         "simple_wins": wins,
         "win_rate": round(wins / games, 3),
         "simple_mean_vp": round(sum(vp) / games, 2),
+        "simple_vp_per_round": _per_round(gained),
     }
 
 
 def strong_vs_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> dict:
     wins = ties = 0
     margins = []
+    gained: dict[str, list[float]] = {"strong": [], "simple": []}
     tasks = []
     for i in range(games):
         seats = ["simple", "simple"]
@@ -92,6 +106,8 @@ def strong_vs_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> di
         wins += r.winners == [seat]
         ties += len(r.winners) > 1
         margins.append(r.scores[seat] - r.scores[1 - seat])
+        gained["strong"].append(r.gained(seat))
+        gained["simple"].append(r.gained(1 - seat))
         print(json.dumps({"strong_vs_simple": r.to_json()}), flush=True)
     return {
         "games": games,
@@ -100,28 +116,66 @@ def strong_vs_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> di
         "win_rate": round(wins / games, 3),
         "win_rate_ties_half": round((wins + ties / 2) / games, 3),
         "mean_margin": round(sum(margins) / games, 2),
+        "strong_vp_per_round": _per_round(gained["strong"]),
+        "simple_vp_per_round": _per_round(gained["simple"]),
+    }
+
+
+def strong_vs_three_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> dict:
+    """One strong seat (rotating) against three simple ones; outright wins only."""
+    wins = 0
+    vp, gained, best_other = [], [], []
+    tasks = []
+    for i in range(games):
+        seats = ["simple"] * 4
+        seats[i % 4] = "strong"
+        tasks.append((GameOptions(players=4), seed + i, seats, budget))
+    for i, r in enumerate(played(tasks, jobs)):
+        seat = i % 4
+        wins += r.winners == [seat]
+        vp.append(r.scores[seat])
+        gained.append(r.gained(seat))
+        best_other.append(max(x for k, x in enumerate(r.scores) if k != seat))
+        print(json.dumps({"strong_vs_3_simple": r.to_json()}), flush=True)
+    return {
+        "games": games,
+        "strong_wins": wins,
+        "win_rate": round(wins / games, 3),
+        "strong_mean_vp": round(sum(vp) / games, 2),
+        "best_simple_mean_vp": round(sum(best_other) / games, 2),
+        "strong_vp_per_round": _per_round(gained),
     }
 
 
 def strong_vs_hal(
     games: int, seed: int, budget: Budget, difficulty: str, level: str = "strong", jobs: int = 1
 ) -> dict:
-    wins = 0
+    wins = ties = 0
     vp = []
+    gained, hal_gained, rounds = [], [], []
     options = GameOptions(players=1, difficulty=difficulty)
     tasks = [(options, seed + i, [level], budget) for i in range(games)]
     for r in played(tasks, jobs):
-        wins += 0 in r.winners
+        wins += r.scores[0] > (r.hal or 0)  # strict: a tie is Hal's (R19)
+        ties += r.scores[0] == r.hal
         vp.append((r.scores[0], r.hal))
+        gained.append(r.gained(0))
+        hal_gained.append(r.hal_gained(difficulty))
+        rounds.append(r.rounds)
         print(json.dumps({"vs_hal": difficulty, **r.to_json()}), flush=True)
     return {
         "level": level,
         "difficulty": difficulty,
         "games": games,
         "wins": wins,
+        "ties": ties,
         "win_rate": round(wins / games, 3),
         "mean_vp": round(sum(v for v, _ in vp) / games, 2),
         "hal_mean_vp": round(sum(h or 0 for _, h in vp) / games, 2),
+        "mean_margin": round(sum(v - (h or 0) for v, h in vp) / games, 2),
+        "vp_per_round": _per_round(gained),
+        "hal_vp_per_round": _per_round(hal_gained),
+        "mean_rounds": _per_round(rounds),
     }
 
 
@@ -159,7 +213,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="strong's time per decision")
     parser.add_argument("--iterations", type=int, default=0, help="fixed play-outs instead")
     parser.add_argument(
-        "--only", choices=["simple", "strong", "hal", "speed"], action="append", default=None
+        "--only",
+        choices=["simple", "strong", "strong4", "hal", "speed"],
+        action="append",
+        default=None,
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument(
@@ -177,7 +234,7 @@ def main() -> None:
         help="levels to play against Hal (default: strong; simple is the baseline)",
     )
     args = parser.parse_args()
-    parts = args.only or ["speed", "simple", "strong", "hal"]
+    parts = args.only or ["speed", "simple", "strong", "strong4", "hal"]
     budget, budget_text = budget_from(args)
     print(json.dumps({"budget": budget_text}), flush=True)
     if "speed" in parts:
@@ -192,6 +249,11 @@ def main() -> None:
         out = strong_vs_simple(args.strong_games, args.seed, budget, args.jobs)
         out["seconds"] = round(time.perf_counter() - t0, 1)
         print(json.dumps({"strong_vs_simple_2p": out, "budget": budget_text}), flush=True)
+    if "strong4" in parts:
+        t0 = time.perf_counter()
+        out = strong_vs_three_simple(args.strong_games, args.seed, budget, args.jobs)
+        out["seconds"] = round(time.perf_counter() - t0, 1)
+        print(json.dumps({"strong_vs_3_simple_4p": out, "budget": budget_text}), flush=True)
     if "hal" in parts:
         for level in args.hal_level or ["strong"]:
             for difficulty in args.difficulty or DIFFICULTIES:
