@@ -22,6 +22,7 @@ from storage.errors import (
     StorageError,
 )
 from storage.faults import Fault, Repair
+from storage.history import NO_SERVER, Rater
 from storage.lease import DEFAULT_LEASE_SECONDS, Lease, new_owner, scopes_overlap
 from storage.models import (
     ACTIVE_STATUSES,
@@ -29,6 +30,7 @@ from storage.models import (
     STARTED_STATUSES,
     ActionRecord,
     AppendResult,
+    FinishedGame,
     GameLog,
     GameRecord,
     GameSettings,
@@ -37,6 +39,8 @@ from storage.models import (
     LoadedGame,
     LoadReport,
     PlayerPrefs,
+    Rating,
+    RatingRun,
     Seat,
     SeatTimeouts,
     SnapshotRecord,
@@ -64,6 +68,7 @@ __all__ = [
     "DEFAULT_LEASE_SECONDS",
     "EXPORT_FORMAT",
     "NOBODY",
+    "NO_SERVER",
     "SCHEMA_VERSION",
     "STARTED_STATUSES",
     "UNSET",
@@ -75,6 +80,7 @@ __all__ = [
     "EngineCodec",
     "ExportFormatError",
     "Fault",
+    "FinishedGame",
     "GameCodec",
     "GameLog",
     "GameRecord",
@@ -91,6 +97,9 @@ __all__ = [
     "LobbyError",
     "NotFoundError",
     "PlayerPrefs",
+    "Rater",
+    "Rating",
+    "RatingRun",
     "Repair",
     "SchemaError",
     "ShardRange",

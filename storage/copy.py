@@ -117,6 +117,12 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
         "game_id, seat",
     ),
     ("channels_gone", ("game_id", "channel_id", "gone_at"), "game_id"),
+    ("rated_games", ("game_id", "guild_id", "ended_at", "rated", "rated_at"), "game_id"),
+    (
+        "ratings",
+        ("guild_id", "user_id", "mu", "sigma", "games", "updated_at"),
+        "guild_id, user_id",
+    ),
 )
 #: Tables deliberately not copied: state of running processes, not of games
 #: (the bots on the destination take their own leases).

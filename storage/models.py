@@ -249,3 +249,38 @@ class GameSettings:
         if self.reminded_revision != revision:
             return 0, None
         return self.reminders_sent, self.last_reminder_at
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game as history needs it: its row (options, result, dates) and seats."""
+
+    record: GameRecord
+    seats: list[Seat]
+
+    @property
+    def order_key(self) -> tuple[float, int]:
+        """Where the game stands in its server's history (ratings fold in this order)."""
+        r = self.record
+        return (r.ended_at if r.ended_at is not None else r.updated_at, r.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One player's skill rating on one server (``ratings``): the model's mean and
+    uncertainty, and how many rated games it is made of."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRun:
+    """What :meth:`Store.rate_finished` did: the games it folded in (rated or
+    found unrateable) and whether it had to start the server's ratings over."""
+
+    games: list[int] = field(default_factory=list)
+    rated: list[int] = field(default_factory=list)
+    recomputed: bool = False

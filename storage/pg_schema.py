@@ -243,6 +243,33 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        10,
+        MIGRATIONS[9].description,
+        (
+            """
+            CREATE TABLE rated_games (
+                game_id     BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                guild_id    BIGINT NOT NULL,
+                ended_at    DOUBLE PRECISION NOT NULL,
+                rated       BIGINT NOT NULL CHECK (rated IN (0, 1)),
+                rated_at    DOUBLE PRECISION NOT NULL
+            )
+            """,
+            "CREATE INDEX rated_games_by_guild ON rated_games (guild_id, ended_at, game_id)",
+            """
+            CREATE TABLE ratings (
+                guild_id    BIGINT NOT NULL,
+                user_id     BIGINT NOT NULL,
+                mu          DOUBLE PRECISION NOT NULL,
+                sigma       DOUBLE PRECISION NOT NULL CHECK (sigma > 0),
+                games       BIGINT NOT NULL CHECK (games >= 0),
+                updated_at  DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (guild_id, user_id)
+            )
+            """,
+        ),
+    ),
 )
 
 assert [m.version for m in PG_MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

@@ -271,6 +271,37 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        10,
+        "skill ratings per server and player, folded from finished games once each",
+        (
+            # One row per finished game folded into its server's ratings (rated:
+            # 0 when it counts for nobody, e.g. solo); the key makes a game count
+            # once. guild_id 0: games played outside a server. ended_at: the fold order.
+            """
+            CREATE TABLE rated_games (
+                game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+                guild_id    INTEGER NOT NULL,
+                ended_at    REAL NOT NULL,
+                rated       INTEGER NOT NULL CHECK (rated IN (0, 1)),
+                rated_at    REAL NOT NULL
+            )
+            """,
+            "CREATE INDEX rated_games_by_guild ON rated_games (guild_id, ended_at, game_id)",
+            # The fold's result (a cache: rebuilt from the finished games at will).
+            """
+            CREATE TABLE ratings (
+                guild_id    INTEGER NOT NULL,
+                user_id     INTEGER NOT NULL,
+                mu          REAL NOT NULL,
+                sigma       REAL NOT NULL CHECK (sigma > 0),
+                games       INTEGER NOT NULL CHECK (games >= 0),
+                updated_at  REAL NOT NULL,
+                PRIMARY KEY (guild_id, user_id)
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version

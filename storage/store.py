@@ -17,6 +17,8 @@ each in its own module:
 - :mod:`storage.replay`: rebuilding engine games (load, load all, verify).
 - :mod:`storage.settings`: guild, player and per-game settings.
 - :mod:`storage.transfer`: import and export documents.
+- :mod:`storage.history`: finished games as history; skill ratings folded from
+  them once per game.
 - :mod:`storage.faults`: games set aside after a failed check; repair from the log.
 - :mod:`storage.lease`: one running bot per database (or shard range).
 - :mod:`storage.tick`: what the reminder tick needs, in one query.
@@ -48,6 +50,7 @@ from storage.base import (
 )
 from storage.faults import FaultsMixin
 from storage.games import GamesMixin
+from storage.history import HistoryMixin
 from storage.lease import LeaseMixin
 from storage.notify import NotifyMixin
 from storage.replay import ReplayMixin, first_difference
@@ -66,6 +69,7 @@ class Store(
     TickMixin[G],
     NotifyMixin[G],
     AbsenceMixin[G],
+    HistoryMixin[G],
 ):
     """Async store for Black Angel games.
 
