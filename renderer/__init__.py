@@ -4,13 +4,26 @@
     render_player(view, seat) -> bytes      one player board (the hand only in its own view)
     render_final(view) -> bytes             the final scoring
 
-Each takes an optional ``names`` {seat: display name}. The renderer never
-imports discord or storage; it reads only the view dict and the engine's
-static component data (engine.components, engine.space).
+Each takes an optional ``names`` {seat: display name}. The table and player
+board also take ``decision=``: the decision listed beside the image, whose
+options' places carry their numbers; ``render_board_marked`` /
+``render_player_marked`` return the PNG with the numbers drawn and where, and
+``images_for(decision)`` says which images carry them (renderer/decision.py).
+The renderer never imports discord or storage; it reads only the view dict and
+the engine's static component data (engine.components, engine.space).
 """
 
-from renderer.board import render_board
+from renderer.board import render_board, render_board_marked
+from renderer.decision import Rendered, images_for
 from renderer.final import render_final
-from renderer.player import render_player
+from renderer.player import render_player, render_player_marked
 
-__all__ = ["render_board", "render_final", "render_player"]
+__all__ = [
+    "Rendered",
+    "images_for",
+    "render_board",
+    "render_board_marked",
+    "render_final",
+    "render_player",
+    "render_player_marked",
+]

@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.components import ACTIONS, MIDDLE, SPES_HEX, STRIP_SIDES
+from engine.decision import Decision
 from engine.space import hex_name
 from renderer import advanced as ADV
 from renderer import artwork as A
@@ -32,25 +33,45 @@ from renderer.common import (
     seat_colour,
     text,
 )
+from renderer.decision import Rendered, with_decision
 from renderer.fonts import wrap
 from renderer.header import draw_decision
-from renderer.marks import draw_table_marks
+from renderer.marks import Drawn, draw_table_marks
 
 View = dict[str, Any]
 
 
-def render_board(view: View, names: dict[int, str] | None = None) -> bytes:
+def render_board(
+    view: View, names: dict[int, str] | None = None, decision: Decision | None = None
+) -> bytes:
     """PNG bytes of the table for a public (or any) view.
 
     `names` optionally maps seats to display names (the bot knows them, the
-    engine does not); the colour letter is printed with them anyway."""
+    engine does not); the colour letter is printed with them anyway.
+    `decision` is the one listed beside the image (default: the view's);
+    its options' table places carry their numbers (renderer/decision.py)."""
+    return render_board_marked(view, names, decision).png
+
+
+def render_board_marked(
+    view: View, names: dict[int, str] | None = None, decision: Decision | None = None
+) -> Rendered:
+    """The table's PNG and the numbered badges drawn on it."""
+    view = with_decision(view, decision)
     with DRAW_LOCK:
-        img = draw_board(view, names)
-    return encode_png(img)
+        img, marks = draw_board_marked(view, names)
+    return Rendered(encode_png(img), tuple(marks))
 
 
 def draw_board(view: View, names: dict[int, str] | None = None) -> Image.Image:
     """The table as a Pillow image (separate from encoding, for the benchmark)."""
+    return draw_board_marked(view, names)[0]
+
+
+def draw_board_marked(
+    view: View, names: dict[int, str] | None = None
+) -> tuple[Image.Image, list[Drawn]]:
+    """The table as a Pillow image, and the decision's badges drawn on it."""
     layout = layout_for(view)
     img = _frame(layout.n_strips, layout.n_rows).copy()
     img.paste(_space_map(layout.n_strips, layout.n_rows, _strips_key(view)), (0, layout.space_top))
@@ -61,8 +82,8 @@ def draw_board(view: View, names: dict[int, str] | None = None) -> Image.Image:
     _angel(img, draw, view, layout)
     _players(img, draw, view, layout, names)
     _technology(img, draw, view, layout)
-    draw_table_marks(img, view, layout)  # the decision's places, numbered (last: on top)
-    return H.with_band(img, view)
+    marks = draw_table_marks(img, view, layout)  # the decision's places, numbered (on top)
+    return H.with_band(img, view), marks
 
 
 def layout_for(view: View) -> L.BoardLayout:

@@ -47,7 +47,7 @@ CUBE = 36
 
 # Players (compartments and break room).
 PLAYERS_TITLE_H = 60
-PLAYER_ROW_H = 70
+PLAYER_ROW_H = 90  # room above and below the dice for numbered badges
 DIE = 42
 
 # Technology.

@@ -11,24 +11,38 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.decision import Decision
 from renderer import advanced as ADV
 from renderer import artwork as A
 from renderer import hal as H
 from renderer import layout as L
 from renderer import palette as P
 from renderer.common import DRAW_LOCK, count, encode_png, panel, paste, paste_at, player_name, text
-from renderer.marks import draw_player_marks
+from renderer.decision import Rendered, with_decision
+from renderer.marks import Drawn, draw_player_marks
 
 View = dict[str, Any]
 ROWS = ("1", "2", "3")
 COLUMNS = ("A", "B", "C")
 
 
-def render_player(view: View, seat: int, names: dict[int, str] | None = None) -> bytes:
-    """PNG bytes of `seat`'s player board as this view shows it."""
+def render_player(
+    view: View, seat: int, names: dict[int, str] | None = None, decision: Decision | None = None
+) -> bytes:
+    """PNG bytes of `seat`'s player board as this view shows it. When `seat`
+    is deciding `decision` (default: the view's), its options' cells and
+    slots carry their numbers (renderer/decision.py)."""
+    return render_player_marked(view, seat, names, decision).png
+
+
+def render_player_marked(
+    view: View, seat: int, names: dict[int, str] | None = None, decision: Decision | None = None
+) -> Rendered:
+    """`seat`'s player board's PNG and the numbered badges drawn on it."""
+    view = with_decision(view, decision)
     with DRAW_LOCK:
-        img = draw_player(view, seat, names)
-    return encode_png(img)
+        img, marks = draw_player_marked(view, seat, names)
+    return Rendered(encode_png(img), tuple(marks))
 
 
 def hand_of(view: View, seat: int) -> tuple[list[int], list[int]] | None:
@@ -40,6 +54,13 @@ def hand_of(view: View, seat: int) -> tuple[list[int], list[int]] | None:
 
 
 def draw_player(view: View, seat: int, names: dict[int, str] | None = None) -> Image.Image:
+    return draw_player_marked(view, seat, names)[0]
+
+
+def draw_player_marked(
+    view: View, seat: int, names: dict[int, str] | None = None
+) -> tuple[Image.Image, list[Drawn]]:
+    """`seat`'s board as a Pillow image, and the decision's badges drawn on it."""
     p = view["players"][seat]
     hand = hand_of(view, seat)
     n_cards = None if hand is None else len(hand[0]) + len(hand[1])
@@ -59,9 +80,9 @@ def draw_player(view: View, seat: int, names: dict[int, str] | None = None) -> I
     _side(img, d, p)
     _ejected(img, d, p)
     _hand(img, d, p, hand)
-    draw_player_marks(img, view, seat)  # the decision's cells and slots, numbered
+    marks = draw_player_marks(img, view, seat)  # the decision's cells and slots, numbered
     img = ADV.with_other_sides(img, view, seat)
-    return H.with_band(img, view)
+    return H.with_band(img, view), marks
 
 
 @lru_cache(maxsize=16)
