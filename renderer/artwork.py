@@ -58,8 +58,9 @@ def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 @lru_cache(maxsize=256)
 def die(colour: int, value: int | None, size: int, damaged: bool = False) -> Image.Image:
-    """A die of colour index 0-2. `value` None is a die waiting in the supply
-    (letter only); 0 is the star face. A damaged die carries a red cube mark."""
+    """A die of colour index 0-2: its colour's shape, then its value. `value`
+    None is a die waiting in the supply (the shape only); 0 is the star face.
+    A damaged die carries a red cube mark."""
     fill, dark = P.DIE_FILL[colour], P.DIE_DARK[colour]
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
@@ -84,15 +85,15 @@ def die(colour: int, value: int | None, size: int, damaged: bool = False) -> Ima
 
     img = _smooth(size, size, paint)
     d = ImageDraw.Draw(img)
-    letter = P.DIE_LETTERS[colour]
+    symbol = P.DIE_SYMBOLS[colour]
     if value is None:
-        centred_text(d, (size / 2, size / 2 - 2), letter, int(size * 0.62), P.DIE_TEXT[colour])
+        centred_text(d, (size / 2, size / 2), symbol, int(size * 0.5), P.DIE_TEXT[colour])
         return img
-    # Letter then value, like the die codes commands accept ("o3", "y★").
+    # The colour's shape, small, then the value.
     d.text(
         (size * 0.3, size * 0.5),
-        letter,
-        font=font(int(size * 0.5), True),
+        symbol,
+        font=font(int(size * 0.42), True),
         fill=P.TEXT_DARK,
         anchor="mm",
     )
@@ -255,7 +256,7 @@ def tile_colours(tile_id: int) -> tuple[P.RGB, P.RGB, str]:
     if tile.kind is TileKind.TECHNOLOGY:
         assert tile.colour is not None
         c = P.die_index(tile.colour.value)
-        return P.DIE_FILL[c], P.TEXT_DARK, P.DIE_LETTERS[c]
+        return P.DIE_FILL[c], P.TEXT_DARK, P.DIE_SYMBOLS[c]
     if tile.kind is TileKind.STARTING:
         colour = PLAYER_COLOURS[(tile_id - 48) // 3].value
         fill, text, letter = P.player_style(colour)
@@ -322,7 +323,7 @@ def mission_small(card_id: int, w: int, h: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     kind = "ACT" if card.kind is MissionKind.ACTIVATION else "NEU"
     centred_text(d, (w / 2 + 5, h / 2), kind, int(h * 0.5), P.TEXT_DARK)
-    d.text((3, 0), P.DIE_LETTERS[c], font=font(int(h * 0.45), True), fill=P.TEXT_DARK)
+    d.text((3, 2), P.DIE_SYMBOLS[c], font=font(int(h * 0.36), True), fill=P.TEXT_DARK)
     return img
 
 
@@ -347,7 +348,7 @@ def mission_card(card_id: int, w: int, h: int) -> Image.Image:
     img = _smooth(w, h, paint)
     d = ImageDraw.Draw(img)
     kind = "Activation" if card.kind is MissionKind.ACTIVATION else "Neutralization"
-    d.text((10, 6), f"{P.DIE_LETTERS[c]} · {kind}", font=font(20, True), fill=P.TEXT_DARK)
+    d.text((10, 6), f"{P.DIE_SYMBOLS[c]} {kind}", font=font(20, True), fill=P.TEXT_DARK)
     d.text((w - 10, 6), f"#{card_id}", font=font(16, False), fill=P.TEXT_DARK, anchor="ra")
     lines = wrap(card.text, w - 24, 17, False, lines=4)
     for i, line in enumerate(lines):
@@ -440,7 +441,7 @@ def hex_base(
         d.ellipse(
             (lx - 13, ly - 13, lx + 13, ly + 13), fill=P.DIE_FILL[colour], outline=P.TEXT_DARK
         )
-        centred_text(d, (lx, ly - 1), P.DIE_LETTERS[colour], 20, P.TEXT_DARK)
+        centred_text(d, (lx, ly), P.DIE_SYMBOLS[colour], 15, P.TEXT_DARK)
     if kind == "asteroid":
         centred_text(d, (cx, cy + 2), "asteroids", 15, P.TEXT)
     if kind == "spes":

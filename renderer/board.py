@@ -118,7 +118,7 @@ def _frame(n_strips: int, n_rows: int) -> Image.Image:
         text(
             d,
             (x0 + 12, y0 + L.COLUMN_HEAD_H // 2),
-            f"{P.DIE_LETTERS[c]}  {P.DIE_NAMES[c].upper()}",
+            f"{P.DIE_SYMBOLS[c]}  {P.DIE_NAMES[c].upper()}",
             24,
             P.TEXT_DARK,
             True,
@@ -509,7 +509,7 @@ def _technology(
             d.rounded_rectangle(
                 (sx, y + 22, sx + 70, y + 92), radius=8, outline=P.DIE_FILL[c], width=2
             )
-            text(d, (sx + 35, y + 57), P.DIE_LETTERS[c], 24, P.DIE_FILL[c], True, "mm")
+            text(d, (sx + 35, y + 57), P.DIE_SYMBOLS[c], 22, P.DIE_FILL[c], True, "mm")
         text(d, (sx + 76, y + 57), f"×{n}", 20, P.TEXT, True, "lm")
     x = L.MARGIN + 400
     lines = [
@@ -524,7 +524,7 @@ def _technology(
     for c, deck in enumerate(board["mission_decks"]):
         cy = y + 34 + c * 22
         d.rounded_rectangle((mx, cy - 9, mx + 28, cy + 9), radius=4, fill=P.DIE_FILL[c])
-        text(d, (mx + 14, cy), P.DIE_LETTERS[c], 15, P.TEXT_DARK, True, "mm")
+        text(d, (mx + 14, cy), P.DIE_SYMBOLS[c], 13, P.TEXT_DARK, True, "mm")
         text(d, (mx + 36, cy), f"{count(deck)}", 18, P.TEXT, True, "lm")
 
 

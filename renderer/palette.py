@@ -1,10 +1,12 @@
-"""Colours and the letters that go with them.
+"""Colours and the signs that go with them.
 
-Every game colour is paired with a letter so that nothing is told by colour
-alone (orange/green is the classic colour-blind trap). Die colours use the
-engine's lower-case letters (o, y, g: the same letters as die codes such as
-``o3`` that commands accept); player colours use capitals (B, R, Y, P) on
-their pieces, so gray ``y`` and the yellow player ``Y`` never share a shape.
+Every game colour is paired with a sign so that nothing is told by colour
+alone (orange, gray and green are nearly equally light: a colour-blind trap).
+Player colours use capital letters (B, R, Y, P) on their pieces; die colours
+use shapes, never letters (issue 25: gray dice printed "y" beside the Yellow
+player's "Y"): orange ● circle, gray ■ square, green ▲ triangle, on the dice,
+Technology tiles, Mission cards, alien hexes and the board's columns, whose
+heads name them in words ("● ORANGE").
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ ADVANCED_TAG: RGB = (178, 128, 255)  # the "ADVANCED RULES" tag (advanced.py)
 
 # Die / Mission / Technology colours, indexed like engine.components.COLOURS.
 DIE_NAMES: tuple[str, ...] = ("orange", "gray", "green")
-DIE_LETTERS: tuple[str, ...] = ("o", "y", "g")
+DIE_SYMBOLS: tuple[str, ...] = ("●", "■", "▲")
 DIE_FILL: tuple[RGB, ...] = ((240, 130, 30), (150, 152, 160), (56, 168, 78))
 DIE_DARK: tuple[RGB, ...] = ((120, 60, 10), (70, 72, 80), (20, 80, 34))
 DIE_TEXT: tuple[RGB, ...] = (TEXT_DARK, TEXT_DARK, TEXT_DARK)

@@ -116,7 +116,7 @@ def _frame(colour: str, hand_cards: int | None) -> Image.Image:
         text(
             d,
             (x0 + 10, y0 + 15),
-            f"{P.DIE_LETTERS[slot]}  {P.DIE_NAMES[slot]}",
+            f"{P.DIE_SYMBOLS[slot]}  {P.DIE_NAMES[slot]}",
             19,
             P.TEXT_DARK,
             True,
@@ -158,7 +158,7 @@ def _header(
         paste(img, sprite, (x + 14, y))
         text(d, (x + 34, y), label, 21, P.TEXT, True, "lm")
         x += 170
-    ws = ", ".join(f"{P.DIE_LETTERS[c]} {n}" for c, n in enumerate(p["workstations"]))
+    ws = ", ".join(f"{P.DIE_NAMES[c]} {n}" for c, n in enumerate(p["workstations"]))
     robots = f"robots: {p['robots_supply']} in supply · {p['break_room']} in break room · workstations {ws}"
     text(d, (L.MARGIN, y + 32), robots, 19, P.TEXT_DIM, True, "lm", L.P_WIDTH - 2 * L.MARGIN)
 
@@ -171,7 +171,7 @@ def _slot_card(img: Image.Image, d: ImageDraw.ImageDraw, slot: int, card: dict[s
     if card.get("kind") == "mission":
         c = P.die_index(card["colour"])
         d.rounded_rectangle(box, radius=8, fill=P.DIE_FILL[c], outline=P.HIGHLIGHT, width=3)
-        text(d, (cx, cy - 14), P.DIE_LETTERS[c], 30, P.TEXT_DARK, True, "mm")
+        text(d, (cx, cy - 14), P.DIE_SYMBOLS[c], 26, P.TEXT_DARK, True, "mm")
         text(d, (cx, cy + 18), "Mission", 17, P.TEXT_DARK, True, "mm")
     else:
         d.rounded_rectangle(box, radius=8, fill=P.RAVAGER_HEX, outline=P.RAVAGER_ICON, width=3)

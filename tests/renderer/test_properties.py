@@ -11,6 +11,7 @@ from engine.components import COLOURS, PLAYER_COLOURS
 from renderer import fonts, render_board, render_player
 from renderer import palette as P
 from renderer.demo import main as demo_main
+from renderer.marks import DIE_CODES
 from tests.renderer.helpers import board_png, game
 
 
@@ -34,13 +35,19 @@ def test_fonts_are_shipped_with_their_licence() -> None:
     assert f.layout_engine == ImageFont.Layout.BASIC
 
 
-def test_every_colour_has_its_own_letter() -> None:
+def test_every_colour_has_its_own_sign() -> None:
+    """Issue 25: gray dice printed "y" beside the Yellow player's "Y". Die
+    colours are shapes now, player colours capital letters: no shared sign."""
     assert tuple(P.DIE_NAMES) == tuple(c.value for c in COLOURS)
-    assert list(P.DIE_LETTERS) == [c.letter for c in COLOURS]  # the engine's letters
-    players = [P.PLAYER_LETTERS[c.value] for c in PLAYER_COLOURS]
-    assert len(set(players)) == len(players) == 4
-    # Die letters are lower case, player letters capitals: gray "y" is never yellow "Y".
-    assert all(x.islower() for x in P.DIE_LETTERS) and all(x.isupper() for x in players)
+    assert list(DIE_CODES) == [c.letter for c in COLOURS]  # the engine's, parsed only
+    players = [P.PLAYER_LETTERS[c.value] for c in PLAYER_COLOURS] + [P.NEUTRAL_LETTER]
+    assert len(set(players)) == len(players) == 5 and all(x.isupper() for x in players)
+    assert len(set(P.DIE_SYMBOLS)) == 3
+    assert not any(ch.isalnum() for ch in "".join(P.DIE_SYMBOLS))
+    # Each shape is in the shipped font and looks unlike the others.
+    masks = [fonts.font(30, True).getmask(ch) for ch in P.DIE_SYMBOLS]
+    assert all(m.getbbox() for m in masks)
+    assert len({bytes(m) for m in masks}) == 3
 
 
 def test_demo_writes_every_image(tmp_path: Path) -> None:
