@@ -8,8 +8,11 @@ The rules of the flow (see ARCHITECTURE.md, Bot):
   (text and components); a new turn, a new image or a new player to ping posts
   a fresh message (edits do not ping);
 - private things (a secret decision's options, your hand, what you drew) only
-  ever go in ephemeral replies; the public turn message of a secret decision
-  says who is choosing and offers "Show my choices";
+  ever go in ephemeral replies or the player's DMs; the public turn message of
+  a secret decision says who is choosing and offers "Show my choices", whose
+  private panel then follows the player's decisions (:mod:`bot.desk`); a
+  player who opted in to DMs gets their secret decisions there;
+- a component pressed in a DM carries its game id, which names the channel;
 - an unexpected error is logged with the game and answered kindly; the service
   has already reloaded the game from storage;
 - every component carries its game id: a button of another game than the
@@ -29,6 +32,7 @@ from typing import Any
 import discord
 
 from bot import perms
+from bot.desk import Desk
 from bot.notify import ACTING, Notifier
 from bot.service import Actor, GameService, Reply, TurnPrompt
 from bot.service.model import bot_name, is_bot
@@ -85,6 +89,7 @@ class TurnMessage:
     message: Any  # discord.Message
     game_id: int
     decider: int | None
+    marked: bool = False  # its image shows a decision's numbers
 
 
 def _file(reply: Reply) -> discord.File | None:
@@ -140,6 +145,7 @@ class Frontend:
         self.turn_msgs: dict[int, TurnMessage] = {}
         self.inbox: dict[int, list[str]] = {}  # private lines for users not at hand
         self.notifier = Notifier(service, client)  # opt-in DMs (bot/notify.py)
+        self.desk = Desk(self)  # private panels and decision DMs (bot/desk.py)
 
     # ------------------------------------------------------------------ who
 
@@ -165,6 +171,39 @@ class Frontend:
     def channel_id(self, interaction: discord.Interaction) -> int:
         return int(interaction.channel_id or 0)
 
+    async def game_channel_id(self, interaction: discord.Interaction, game_id: int) -> int:
+        """The channel of the game a component belongs to: the interaction's
+        channel, or for a button pressed in a DM the channel its game is played in."""
+        if interaction.guild_id is not None or not game_id:
+            return self.channel_id(interaction)
+        try:
+            return int((await self.svc.store.get_game(game_id)).channel_id)
+        except Exception:
+            return 0
+
+    async def game_channel(self, interaction: discord.Interaction, cid: int) -> Any:
+        """The channel to post a game's update in (the interaction's, unless it came in a DM)."""
+        if cid == self.channel_id(interaction):
+            return interaction.channel
+        if self.client is None:
+            return None
+        channel = self.client.get_channel(cid)
+        if channel is None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self.client.fetch_channel(cid)
+        return channel
+
+    async def _after_post(self, channel: Any, reply: Reply, message: Any) -> None:
+        """Private followers of the update: panels and decision DMs, else the
+        plain "your turn" DM to a player who opted in."""
+        told = False
+        try:
+            told = await self.desk.follow(channel, reply, message)
+        except Exception:
+            log.exception("channel %s: private panels not updated", getattr(channel, "id", "?"))
+        if not told:
+            await self.notifier.turn_posted(channel, reply, message)
+
     # ------------------------------------------------------------------ sending
 
     async def publish(self, channel: Any, reply: Reply, *, pressed: Any = None) -> None:
@@ -177,9 +216,9 @@ class Frontend:
         tracked = self.turn_msgs.get(cid)
         decider = turn.user_id if turn is not None else None
         game_id = turn.game_id if turn is not None else (tracked.game_id if tracked else 0)
+        marked = bool(turn is not None and turn.options and any(o.marks for o in turn.options))
         need_new = (
             reply.new_turn
-            or reply.image is not None
             or reply.file is not None
             or tracked is None
             or tracked.game_id != game_id
@@ -188,9 +227,15 @@ class Frontend:
         embeds = decision_embeds(turn)
         if not need_new and tracked is not None:
             try:
-                await tracked.message.edit(content=reply.text, view=view, embeds=embeds)
+                edit: dict[str, Any] = {}
+                f = _file(reply)
+                if f is not None:  # the decision's own image, numbers and all
+                    edit["attachments"] = [f]
+                await tracked.message.edit(content=reply.text, view=view, embeds=embeds, **edit)
                 tracked.decider = decider
-                await self.notifier.turn_posted(channel, reply, tracked.message)
+                if f is not None:
+                    tracked.marked = marked
+                await self._after_post(channel, reply, tracked.message)
                 return
             except discord.HTTPException:
                 log.info("channel %s: turn message gone; posting a new one", cid)
@@ -224,10 +269,10 @@ class Frontend:
             with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
                 await old.edit(view=None)
         if turn is not None:
-            self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider)
+            self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider, marked)
         else:
             self.turn_msgs.pop(cid, None)
-        await self.notifier.turn_posted(channel, reply, msg)
+        await self._after_post(channel, reply, msg)
 
     async def private(self, interaction: discord.Interaction, reply: Reply) -> None:
         """Send each user their private lines: the presser ephemerally, others later."""
@@ -274,12 +319,18 @@ class Frontend:
         await self.private(interaction, reply)
 
     async def try_publish(
-        self, interaction: discord.Interaction, reply: Reply, *, pressed: Any = None
+        self,
+        interaction: discord.Interaction,
+        reply: Reply,
+        *,
+        pressed: Any = None,
+        channel: Any = None,
     ) -> str | None:
-        """Publish a saved change; None when posted, else what to tell the user:
-        the change is saved, and which permission the bot lacks here."""
+        """Publish a saved change (in ``channel``, default the interaction's);
+        None when posted, else what to tell the user: the change is saved, and
+        which permission the bot lacks here."""
         try:
-            await self.publish(interaction.channel, reply, pressed=pressed)
+            await self.publish(channel or interaction.channel, reply, pressed=pressed)
             return None
         except discord.HTTPException as exc:
             game = reply.turn.game_id if reply.turn is not None else "?"
@@ -303,9 +354,13 @@ class Frontend:
 
     # ------------------------------------------------------------------ components
 
-    async def _current(self, interaction: discord.Interaction, game_id: int) -> bool:
+    async def _current(
+        self, interaction: discord.Interaction, game_id: int, cid: int | None = None
+    ) -> bool:
         """Is ``game_id`` the channel's game? Else say so (privately) and return False."""
-        current = await self.svc.current_game_id(self.channel_id(interaction))
+        if cid is None:
+            cid = self.channel_id(interaction)
+        current = await self.svc.current_game_id(cid)
         if current == game_id:
             return True
         await reply_privately(interaction, NOT_THIS_GAME.format(old=game_id))
@@ -317,53 +372,41 @@ class Frontend:
         try:
             await interaction.response.defer()
             actor = await self.actor(interaction)
-            cid = self.channel_id(interaction)
+            cid = await self.game_channel_id(interaction, game_id)
             reply = await self.svc.choose(cid, actor, option, game_id=game_id, revision=revision)
             if not reply.ok:
                 await interaction.followup.send(reply.text, ephemeral=True)
                 return
             msg = interaction.message
-            private_msg = bool(msg is not None and msg.flags.ephemeral)
-            if private_msg:
-                await self._refresh_private(interaction, reply)
-                failed = await self.try_publish(interaction, reply)
-            else:
-                failed = await self.try_publish(interaction, reply, pressed=msg)
+            public_msg = bool(
+                msg is not None and not msg.flags.ephemeral and interaction.guild_id is not None
+            )
+            if not public_msg:  # a panel or a decision DM: it follows the game from here
+                self.desk.pressed_in(cid, interaction, game_id, revision)
+            channel = await self.game_channel(interaction, cid)
+            failed = await self.try_publish(
+                interaction, reply, pressed=msg if public_msg else None, channel=channel
+            )
             if failed:
                 await interaction.followup.send(failed, ephemeral=True)
             await self.private(interaction, reply)
         except Exception as exc:
             await self.sorry(interaction, exc, f"button {option!r} of game {game_id}")
 
-    async def _refresh_private(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """The ephemeral choices message after a press: the next private choices, or done."""
-        turn = reply.turn
-        if turn is not None and turn.user_id == interaction.user.id and turn.secret:
-            mine = await self.svc.choices(self.channel_id(interaction), Actor(turn.user_id))
-            if mine.ok and mine.turn is not None:
-                await interaction.edit_original_response(
-                    content=mine.text,
-                    view=decision_view(mine.turn, private=True),
-                    embeds=decision_embeds(mine.turn),
-                    attachments=[f for f in (_file(mine),) if f is not None],
-                )
-                return
-        await interaction.edit_original_response(
-            content="✔ Chosen.", view=None, embeds=[], attachments=[]
-        )
-
     async def on_page(
         self, interaction: discord.Interaction, game_id: int, revision: int, page: int
     ) -> None:
         try:
-            if not await self._current(interaction, game_id):
+            cid = await self.game_channel_id(interaction, game_id)
+            if not await self._current(interaction, game_id, cid):
                 return
-            cid = self.channel_id(interaction)
             actor = await self.actor(interaction)
             r = await self.svc.choices(cid, actor)
             turn: TurnPrompt | None = r.turn
             msg = interaction.message
-            private_msg = bool(msg is not None and msg.flags.ephemeral)
+            private_msg = bool(
+                msg is not None and (msg.flags.ephemeral or interaction.guild_id is None)
+            )
             if not r.ok or turn is None:
                 if not private_msg:  # anyone may page the public list
                     board = await self.svc.board(cid)
@@ -389,12 +432,14 @@ class Frontend:
                 await self._undo(interaction, game_id)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if not await self._current(interaction, game_id):
+            cid = await self.game_channel_id(interaction, game_id)
+            if not await self._current(interaction, game_id, cid):
                 return
-            cid = self.channel_id(interaction)
             actor = await self.actor(interaction)
             if tool == "choices":
                 reply = await self.svc.choices(cid, actor)
+                if reply.ok and reply.turn is not None:  # this answer is the player's panel
+                    self.desk.open_panel(cid, interaction, game_id, reply.turn.revision)
             elif tool == "hand":
                 reply = await self.svc.hand(cid, actor)
                 extra = self.inbox.pop(actor.user_id, [])
@@ -410,18 +455,27 @@ class Frontend:
 
     async def _undo(self, interaction: discord.Interaction, game_id: int) -> None:
         """The Undo button: refused privately, or the channel's message updated."""
-        if not await self._current(interaction, game_id):
+        cid = await self.game_channel_id(interaction, game_id)
+        if not await self._current(interaction, game_id, cid):
             return
         await interaction.response.defer()
         actor = await self.actor(interaction)
-        reply = await self.svc.undo(self.channel_id(interaction), actor)
+        reply = await self.svc.undo(cid, actor)
         if not reply.ok:
             await interaction.followup.send(reply.text, ephemeral=True)
             return
         msg = interaction.message
-        if msg is not None and msg.flags.ephemeral:
-            await self._refresh_private(interaction, reply)
-        failed = await self.try_publish(interaction, reply, pressed=msg)
+        public_msg = bool(
+            msg is not None and not msg.flags.ephemeral and interaction.guild_id is not None
+        )
+        if not public_msg:
+            self.desk.pressed_in(cid, interaction, game_id, None)
+        failed = await self.try_publish(
+            interaction,
+            reply,
+            pressed=msg if public_msg else None,
+            channel=await self.game_channel(interaction, cid),
+        )
         if failed:
             await interaction.followup.send(failed, ephemeral=True)
 

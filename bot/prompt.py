@@ -130,7 +130,9 @@ def page_footer(options: Sequence[Option], page: int) -> str:
     where = f"Options {p.start + 1}–{p.stop} of {len(options)}"
     if total > 1:
         where += f" · page {min(max(0, page), total - 1) + 1} of {total}"
-    return where + " · the numbers match the buttons and the board image"
+    if any(o.marks for o in options):  # the image sent with them is drawn with these marks
+        return where + " · the numbers match the buttons and the image"
+    return where + " · the numbers match the buttons"
 
 
 def terminal_lines(options: Sequence[Option]) -> list[str]:

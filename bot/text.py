@@ -50,12 +50,15 @@ RULES: dict[str, str] = {
         "impact on that action*. An empty Ravager deck triggers the end of the game."
     ),
     "sequence-b": (
-        "**Sequence B** — 1. *Reroll your dice*: lose VP equal to the dice still in your "
-        "compartment, then roll one die per robot in each workstation (1 VP lost per damaged die); "
-        "you may reserve one die for 1 resource. 2. *Reset your player board*: discard the cards "
-        "played around it, move debris from your tiles to storage. 3. *Advance the Black Angel*: "
-        "eject the Mission cards of the first Space strip (neutralization missions trigger), then "
-        "move that strip, flipped, to the end."
+        '**Sequence B** (rulebook, Sequence B) — 1. *Reroll your dice*: "You can choose '
+        "Sequence B even if you still have dice in your compartment, **BUT** you must lose VP "
+        'equal to the total value displayed on those dice." Then roll one die per robot in each '
+        'workstation (as many as the supply has); "for each damaged die you must roll, you lose '
+        '1 VP". You may reserve one and only one die by spending 1 resource. '
+        "2. *Reset your player board*: discard the cards played in the 6 slots around it, move "
+        "the debris from your tiles to storage. 3. *Advance the Black Angel*: one space toward "
+        "Spes; eject the Mission cards of the 1st Space strip (neutralization missions trigger), "
+        "then flip that strip and place it last. Once the end of the game is triggered, skip B.3."
     ),
     "end": (
         "**End of the game** — when the Black Angel arrives on Spes (during a Sequence B) or the "
@@ -123,11 +126,32 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
-def clip_message(text: str, limit: int = 1900) -> str:
-    """Keep a message under Discord's 2,000 characters, cutting whole lines from the top."""
+def clip_message(text: str, limit: int = 1900, log_hint: str = "`/ba log`") -> str:
+    """Keep a message under Discord's 2,000 characters without losing its sense:
+    the first lines (what was done) and the last ones (what happens now) stay,
+    the lines between are counted and pointed to in the log (``log_hint``)."""
     if len(text) <= limit:
         return text
     lines = text.splitlines()
-    while lines and len("\n".join(lines)) > limit - 2:
-        lines.pop(0)
-    return ("…\n" + "\n".join(lines)) if lines else clip(text, limit)
+
+    def marker(n: int) -> str:
+        return f"… {n} more line{'s' if n != 1 else ''} here: {log_hint} shows every move."
+
+    budget = limit - len(marker(len(lines))) - 2
+    head: list[str] = []
+    tail: list[str] = []
+    used = 0
+    # the end first (the prompt, the latest moves), then the beginning, a third of the room
+    for line in reversed(lines):
+        if used + len(line) + 1 > budget * 2 // 3 and tail:
+            break
+        tail.insert(0, line)
+        used += len(line) + 1
+    for line in lines[: len(lines) - len(tail)]:
+        if used + len(line) + 1 > budget:
+            break
+        head.append(line)
+        used += len(line) + 1
+    cut = len(lines) - len(head) - len(tail)
+    out = "\n".join(head + [marker(cut)] + tail) if cut else "\n".join(head + tail)
+    return out if len(out) <= limit else clip(out, limit)
