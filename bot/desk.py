@@ -139,9 +139,15 @@ class Desk:
         return told
 
     async def _private(self, cid: int, uid: int) -> Reply | None:
-        """What the player may see of their decision now (service ``choices``)."""
+        """What the player may see of their decision now (service ``choices``),
+        with their hand: a look at it needs no click."""
         r = await self.svc.choices(cid, Actor(uid))
-        return r if r.ok and r.turn is not None else None
+        if not r.ok or r.turn is None:
+            return None
+        hand = await self.svc.hand(cid, Actor(uid))
+        if hand.ok:
+            r.text = f"{r.text}\n{hand.text}"
+        return r
 
     async def _show_in_panel(self, cid: int, panel: Panel, uid: int, turn: TurnPrompt) -> None:
         if panel.showing == turn.revision:
@@ -152,7 +158,7 @@ class Desk:
         f = _file(mine)
         try:
             await panel.interaction.edit_original_response(
-                content=f"🔒 Your decision — game #{mine.turn.game_id}\n{mine.text}",
+                content=f"🔒 Your decision in game #{mine.turn.game_id}: {mine.text}",
                 view=decision_view(mine.turn, private=True),
                 embeds=decision_embeds(mine.turn),
                 attachments=[f] if f is not None else [],
@@ -214,7 +220,9 @@ class Desk:
         guild = getattr(getattr(channel, "guild", None), "id", None)
         link = jump_link(turn_message, guild, cid)
         # the decision itself is the embed's title, with its options listed below it
-        content = f"🎲 Your turn in Black Angel game #{turn.game_id} (<#{cid}>): {link}"
+        content = (
+            f"🎲 Your turn in Black Angel game #{turn.game_id} (<#{cid}>): {link}\n{mine.text}"
+        )
         f = _file(mine)
         view = decision_view(mine.turn, private=True)
         embeds = decision_embeds(mine.turn)

@@ -134,7 +134,9 @@ async def open_game(
         if not wants:
             reply = await svc.create(fe.channel_id(interaction), actor, players, **kw)
             if not reply.ok:
-                await interaction.response.send_message(reply.text, ephemeral=True)
+                await interaction.response.send_message(
+                    busy_here(interaction, reply.text), ephemeral=True
+                )
                 return
             lobby = await svc.lobby_state(fe.channel_id(interaction))
             assert lobby is not None
@@ -182,6 +184,16 @@ async def open_game(
         )
     except Exception as exc:
         await fe.sorry(interaction, exc, "/ba new")
+
+
+def busy_here(interaction: discord.Interaction, text: str) -> str:
+    """The service says "this channel"; inside a thread, say "this thread"."""
+    if perms.in_thread(interaction.channel) and text.startswith("This channel already has"):
+        return (
+            "This thread already has a game (one game per thread). "
+            "Open a new one with `/ba new` in another channel or thread."
+        )
+    return text
 
 
 def _kind(players: int, advanced: bool) -> str:

@@ -61,11 +61,14 @@ async def test_a_bystander_sees_no_hand_and_no_private_choice(world: World) -> N
         who, r = await step(world, rng)
         secret_seen += sum(1 for m in r.followups if m.ephemeral)
     hand = await world.slash(alice, "ba hand")
-    assert "Your hand" in assert_private(hand)
+    said = assert_private(hand)
+    assert "Your hand" in said
+    alices = said[said.index("**Your hand**") :].split("\n", 1)[0]  # "**Your hand** (Blue):"
     shown = world.history(viewer=eve)
     assert all(not m.flags.ephemeral for m in shown)
     assert "Your hand" not in "\n".join(m.content for m in shown)
-    assert "Your hand" in world.seen_by(alice) and "Your hand" not in world.seen_by(bob)
+    # each player's private panel shows their own hand, never another's
+    assert alices in world.seen_by(alice) and alices not in world.seen_by(bob)
     refused = await world.slash(eve, "ba hand")
     assert "not playing" in assert_private(refused)
     assert "not playing" not in world.seen_by(alice)

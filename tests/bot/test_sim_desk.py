@@ -1,0 +1,84 @@
+"""Secret decisions where the player already is (issue 25), on SimCord: a
+player who opted in to DMs decides there with no detour; anyone else opens the
+private panel once and it follows their turn."""
+
+from __future__ import annotations
+
+import random
+
+from tests.bot.sim import World, choices, custom_ids, decider
+from tests.bot.simplay import Person, dm_messages, lobby, person_step
+
+
+async def _play(world: World, people: dict[int, Person], rng: random.Random, n: int) -> None:
+    for _ in range(n):
+        await person_step(world, rng, people)
+
+
+async def test_a_player_with_dms_decides_there_without_a_detour(world: World) -> None:
+    alice, bob, carol = world.players(3)
+    for m in (alice, bob, carol):
+        await world.slash(m, "ba notify", dms=True)
+    await lobby(world, [alice, bob, carol])
+    people = {m.id: Person(m) for m in (alice, bob, carol)}
+    await _play(world, people, random.Random(3), 60)
+    assert sum(p.decisions for p in people.values()) == 60
+    assert [p.detours for p in people.values()] == [0, 0, 0]
+    assert sum(p.refused for p in people.values()) == 0
+    for m in (alice, bob, carol):
+        dms = dm_messages(world, m)
+        assert dms, f"{m.name} got no decision DM"
+        first = dms[0]
+        assert first.content.startswith("🎲 Your turn in Black Angel game #1")
+        assert f"<#{world.channel.id}>" in first.content
+        # only the current decider's DM still has buttons, and it is theirs
+        live = [d for d in dms if choices(d)]
+        if m.id == decider(world.turn_message()):
+            assert len(live) <= 1
+        else:
+            assert live == [], f"{m.name}'s old DM still offers options"
+    # nobody else ever sees a DM: the channel shows no private option
+    assert "Play " not in world.public_text()
+
+
+async def test_without_dms_one_show_my_choices_carries_the_turn(world: World) -> None:
+    alice, bob, carol = world.players(3)
+    await lobby(world, [alice, bob, carol])
+    people = {m.id: Person(m) for m in (alice, bob, carol)}
+    rng = random.Random(5)
+    turns = 0
+    last = decider(world.turn_message())
+    detours_this_turn = 0
+    worst = 0
+    for _ in range(80):
+        before = sum(p.detours for p in people.values())
+        await person_step(world, rng, people)
+        detours_this_turn += sum(p.detours for p in people.values()) - before
+        now = decider(world.turn_message())
+        if now != last:
+            turns += 1
+            worst = max(worst, detours_this_turn)
+            detours_this_turn = 0
+            last = now
+    assert turns >= 8
+    assert worst <= 1, f"{worst} 'Show my choices' clicks in one turn"
+    assert sum(p.refused for p in people.values()) == 0
+    # the panel is private: nobody else saw it, and it shows the hand with the decision
+    for p in people.values():
+        if p.panel is not None:
+            assert p.panel.ephemeral
+            assert "Your hand" in p.panel.content or not choices(p.panel)
+
+
+async def test_a_panel_stops_offering_once_the_turn_passes(world: World) -> None:
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(8)
+    first = decider(world.turn_message())
+    while decider(world.turn_message()) == first:
+        await person_step(world, rng, people)
+    me = people[first]  # type: ignore[index]
+    assert me.panel is not None
+    assert not custom_ids(me.panel, "ba:o:") and not custom_ids(me.panel, "ba:s:")
+    assert "✔ Done" in me.panel.content
