@@ -1,0 +1,119 @@
+"""History, stats and replays at the service, on a real SQLite file with real
+engine games (no Discord): what a record counts, and what a replay may show."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from bot.service import Actor, GameService, PlainFmt
+from bot.service.history import History
+from bot.service.replay import Replays
+from bot.service.stats import mode_of, player_stats
+from storage import FinishedGame, GameRecord, GameStatus, Seat, Store
+
+GUILD = 42
+
+
+def made(gid: int, options: dict, scores: list[int], users: list[int]) -> FinishedGame:
+    best = max(scores)
+    rec = GameRecord(
+        gid,
+        GUILD,
+        1,
+        GameStatus.FINISHED,
+        json.dumps(options),
+        1,
+        10,
+        users[0],
+        0.0,
+        0.0,
+        float(gid),
+        float(gid),
+        json.dumps({"scores": scores, "winners": [i for i, s in enumerate(scores) if s == best]}),
+        None,
+    )
+    return FinishedGame(rec, [Seat(gid, i, u, None, 0.0) for i, u in enumerate(users)])
+
+
+def test_stats_count_modes_wins_and_solo_margins() -> None:
+    games = [
+        made(1, {"players": 2}, [30, 20], [7, 8]),
+        made(2, {"players": 2}, [25, 25], [8, 7]),  # a tie: both win (R14)
+        made(3, {"players": 3, "advanced": True}, [10, 40, 5], [7, 8, 9]),
+        made(4, {"players": 1, "difficulty": "easy"}, [31, 30], [7]),
+        made(5, {"players": 1, "difficulty": "easy"}, [22, 22], [7]),  # a solo tie is Hal's (R19)
+        made(6, {"players": 1}, [10, 18], [7]),
+    ]
+    st = player_stats(7, games)
+    assert (st.games, st.wins) == (6, 3)
+    assert st.by_mode["2 players"].games == 2 and st.by_mode["2 players"].wins == 2
+    adv = st.by_mode["3 players, advanced"]
+    assert (adv.games, adv.wins, adv.best) == (1, 0, 10)
+    easy = st.solo["easy"]
+    assert (easy.games, easy.wins, easy.best_margin) == (2, 1, 1)
+    assert st.solo["standard"].best_margin == -8
+    assert (
+        st.all_scores.best == 31
+        and abs(st.all_scores.mean - (30 + 25 + 10 + 31 + 22 + 10) / 6) < 1e-9
+    )
+    assert mode_of({"players": 1}) == "solo (standard)"
+
+
+async def play(svc: GameService, cid: int, users: list[int], *, moves: int | None = None) -> None:
+    assert (await svc.create(cid, Actor(users[0]), len(users), guild_id=GUILD)).ok
+    for u in users[1:]:
+        assert (await svc.join(cid, Actor(u))).ok
+    assert (await svc.start(cid, Actor(users[0]))).ok
+    rng = random.Random(cid)
+    n = 0
+    while (e := await svc._entry(cid)) is not None and not e.game.is_over:
+        if moves is not None and n >= moves:
+            return
+        d = e.game.decision
+        assert (await svc.choose(cid, Actor(e.user(d.seat)), rng.choice(d.options).id)).ok
+        n += 1
+
+
+async def test_replays_hide_what_spectators_may_not_see_until_the_end(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "h.sqlite3"))
+    try:
+        svc = GameService(
+            store, PlainFmt({1: "ann", 2: "ben"}), render=False, seed_source=lambda: 9
+        )
+        await play(svc, 10, [1, 2])
+        await play(svc, 20, [2, 1], moves=40)
+        replays = Replays(store, svc.fmt, render=False)
+        done = await store.get_game(1)
+        running = await store.get_game(2)
+        assert running.status is GameStatus.RUNNING
+        full = await replays.timeline(done)
+        public = await replays.timeline(running)
+        assert full.full and full.over and not public.full and not public.over
+        assert any(ln.startswith("🔒") for t in full.turns for ln in t.lines)
+        assert not any("🔒" in ln for t in public.turns for ln in t.lines)
+        for tl in (full, public):
+            assert tl.turns[0].seat is None and [t.number for t in tl.turns] == list(
+                range(len(tl.turns))
+            )
+            for t in tl.turns:  # the table as a spectator sees it: no hands
+                assert t.view["viewer"] is None
+                assert all("missions" not in p for p in t.view["players"])
+        assert full.turns[-1].view["finished"]
+        # turns follow the log: the public timeline's lines are the game's public log
+        e = await svc._entry(20)
+        assert sum(len(t.lines) for t in public.turns) == len(await svc._rebuild_log(e.record))
+        reply, tl, n = await replays.turn(GUILD, 2)
+        assert n == tl.last and "only what spectators see" in reply.text
+        # another server, a lobby, no such game: refused
+        assert not (await replays.turn(GUILD + 1, 1))[0].ok
+        assert (await svc.create(30, Actor(1), 2, guild_id=GUILD)).ok
+        assert "has not started" in (await replays.refusal(GUILD, 3)).text
+        assert "no game #77" in (await replays.refusal(GUILD, 77)).text
+        assert await replays.latest(20) == 2 and await replays.latest(99) is None
+        history = History(store, svc.fmt)
+        text, _, _ = await history.history(GUILD)
+        assert "#1 <#10>" in text.text and "#2" not in text.text  # running games are not history
+    finally:
+        await store.close()
