@@ -117,3 +117,36 @@ async def test_replays_hide_what_spectators_may_not_see_until_the_end(tmp_path: 
         assert "#1 <#10>" in text.text and "#2" not in text.text  # running games are not history
     finally:
         await store.close()
+
+
+async def test_history_and_leaderboard_pages(tmp_path: Path) -> None:
+    from bot.service.history import HISTORY_PAGE, LEADERBOARD_PAGE
+
+    store = await Store.open(str(tmp_path / "p.sqlite3"))
+    try:
+        n = LEADERBOARD_PAGE + 1  # players, two a game: as many games as players
+        for i in range(n):
+            rec = await store.create_game(100 + i, guild_id=GUILD, options={"players": 2})
+            users = [1000 + i, 1000 + (i + 1) % n]
+            for u in users:
+                await store.join_game(rec.id, u)
+            await store.start_game(rec.id, 5, order=users)
+            await store.finish_game(rec.id, {"scores": [40, 30], "winners": [0]})
+        history = History(store, PlainFmt())
+        first, page, pages = await history.history(GUILD)
+        assert (page, pages) == (1, -(-n // HISTORY_PAGE))
+        assert first.text.count("\n• #") == HISTORY_PAGE and f"#{n} " in first.text
+        last, page, _ = await history.history(GUILD, 99)  # past the end: the last page
+        assert page == pages and last.text.count("\n• #") == n - HISTORY_PAGE
+        mine, _, _ = await history.history(GUILD, user_id=1000)
+        assert mine.text.count("\n• #") == 2  # player 1000 sat in the first and last games
+        board, page, pages = await history.leaderboard(GUILD)
+        assert (page, pages) == (1, 2) and board.text.count(" — **") == LEADERBOARD_PAGE
+        rest, page, _ = await history.leaderboard(GUILD, 2)
+        assert (
+            page == 2
+            and rest.text.count(" — **") == 1
+            and f"{LEADERBOARD_PAGE + 1}. @" in rest.text
+        )
+    finally:
+        await store.close()
