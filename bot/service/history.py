@@ -48,6 +48,26 @@ class History:
         """Fold the server's finished games not counted yet into its ratings."""
         return await self.store.rate_finished(server, R.rate)
 
+    async def game_ended(self, guild_id: int | None, game_id: int, people: Sequence[int]) -> str:
+        """Fold the game that just ended into its server's ratings; the line for
+        the final message (how each person's rating moved), or "" when the game
+        rates nobody or another process counted it first."""
+        server = server_of(guild_id)
+        before = await self.store.get_ratings(server)
+        run = await self.rate(server)
+        if game_id not in run.rated or run.recomputed:
+            return ""
+        after = await self.store.get_ratings(server)
+        moved = [r for r in R.ranked(after.values()) if r.user_id in people]
+        parts = []
+        for r in moved:
+            old = before.get(r.user_id)
+            was = R.skill(old) if old is not None else R.START_MU - 3 * R.START_SIGMA
+            parts.append(
+                f"{self.fmt.mention(r.user_id)} {R.skill(r):.1f} ({R.skill(r) - was:+.1f})"
+            )
+        return "🏅 Ratings: " + ", ".join(parts) if parts else ""
+
     # ------------------------------------------------------------------ /ba history
 
     async def history(

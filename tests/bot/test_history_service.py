@@ -150,3 +150,22 @@ async def test_history_and_leaderboard_pages(tmp_path: Path) -> None:
         )
     finally:
         await store.close()
+
+
+async def test_the_end_of_a_game_moves_its_players_ratings_once(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "e.sqlite3"))
+    try:
+        history = History(store, PlainFmt({1: "ann", 2: "ben"}))
+        rec = await store.create_game(10, guild_id=GUILD, options={"players": 2})
+        for u in (1, 2):
+            await store.join_game(rec.id, u)
+        await store.start_game(rec.id, 5, order=[1, 2])
+        await store.finish_game(rec.id, {"scores": [40, 30], "winners": [0]})
+        line = await history.game_ended(GUILD, rec.id, [1, 2])
+        assert line.startswith("🏅 Ratings: @ann ") and "(+" in line and "@ben" in line
+        assert "(-" in line.split("@ben", 1)[1]
+        # seen again (another process, a retry): counted already, nothing to say
+        assert await history.game_ended(GUILD, rec.id, [1, 2]) == ""
+        assert {r.games for r in (await store.get_ratings(GUILD)).values()} == {1}
+    finally:
+        await store.close()
