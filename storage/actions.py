@@ -25,7 +25,9 @@ import json
 
 from storage.backend import Conn
 from storage.base import (
+    ACTION_COLS,
     GAME_COLS,
+    SNAPSHOT_COLS,
     G,
     SnapshotArg,
     StoreBase,
@@ -35,6 +37,7 @@ from storage.base import (
     seat_row,
     snapshot_row,
 )
+from storage.digest import action_digest, snapshot_digest
 from storage.errors import ConflictError
 from storage.models import (
     ActionRecord,
@@ -111,6 +114,10 @@ class ActionLogMixin(StoreBase[G]):
         now = self._clock()
 
         async def fn(db: Conn) -> AppendResult:
+            prev = await db.one("SELECT head FROM games WHERE id = ?", (game_id,))
+            digest = action_digest(
+                (prev[0] if prev else None) or "", new_version, seat, user_id, action_json
+            )
             guard = " WHERE id = ? AND version = ? AND status = 'running'"
             keys: tuple[int, ...] = (game_id, expected_version)
             if expected_revision is not None:
@@ -118,18 +125,18 @@ class ActionLogMixin(StoreBase[G]):
                 keys += (expected_revision,)
             if result_json is None:
                 row = await db.one(
-                    "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?"
+                    "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?, head = ?"
                     + guard
                     + " RETURNING revision",
-                    (new_version, now, *keys),
+                    (new_version, now, digest, *keys),
                 )
             else:
                 row = await db.one(
                     "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?,"
-                    " status = 'finished', result = ?, ended_at = ?"
+                    " head = ?, status = 'finished', result = ?, ended_at = ?"
                     + guard
                     + " RETURNING revision",
-                    (new_version, now, result_json, now, *keys),
+                    (new_version, now, digest, result_json, now, *keys),
                 )
             if row is None:
                 game = await self._get_game(db, game_id)  # NotFoundError if none
@@ -143,8 +150,9 @@ class ActionLogMixin(StoreBase[G]):
                 )
             revision = row[0]
             await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, seat, user_id, action_json, now),
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at, digest)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, user_id, action_json, now, digest),
             )
             if snap_json is not None:
                 await self._put_snapshot(db, game_id, new_version, snap_json, now)
@@ -205,8 +213,9 @@ class ActionLogMixin(StoreBase[G]):
             await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
             await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, keep))
             await db.execute(
-                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ? WHERE id = ?",
-                (keep, now, game_id),
+                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?, head = ?"
+                " WHERE id = ?",
+                (keep, now, await self._chain_at(db, game_id, keep), game_id),
             )
             if snap_json is not None:
                 await self._put_snapshot(db, game_id, keep, snap_json, now)
@@ -214,14 +223,28 @@ class ActionLogMixin(StoreBase[G]):
 
         return await self._write(fn)
 
+    @staticmethod
+    async def _chain_at(db: Conn, game_id: int, seq: int) -> str:
+        """``d[seq]`` as stored: the game's digest at 0, else action ``seq``'s
+        (storage/digest.py); ``""`` when there is none (a damaged log)."""
+        if seq == 0:
+            row = await db.one("SELECT digest FROM games WHERE id = ?", (game_id,))
+        else:
+            row = await db.one(
+                "SELECT digest FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
+            )
+        return (row[0] if row else None) or ""
+
     async def _put_snapshot(
         self, db: Conn, game_id: int, seq: int, state_json: str, now: float
     ) -> None:
+        digest = snapshot_digest(await self._chain_at(db, game_id, seq), seq, state_json)
         await db.execute(
-            "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)"
+            "INSERT INTO snapshots (game_id, seq, state, created_at, digest) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id, seq) DO UPDATE"
-            " SET state = excluded.state, created_at = excluded.created_at",
-            (game_id, seq, state_json, now),
+            " SET state = excluded.state, created_at = excluded.created_at,"
+            " digest = excluded.digest",
+            (game_id, seq, state_json, now, digest),
         )
         if self.keep_snapshots is not None:
             await db.execute(
@@ -236,8 +259,7 @@ class ActionLogMixin(StoreBase[G]):
         async def fn(db: Conn) -> list[ActionRecord]:
             await self._get_game(db, game_id)
             rows = await db.all(
-                "SELECT game_id, seq, seat, user_id, action, created_at FROM actions"
-                " WHERE game_id = ? AND seq > ? ORDER BY seq",
+                f"SELECT {ACTION_COLS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after),
             )
             return [action_row(r) for r in rows]
@@ -246,26 +268,25 @@ class ActionLogMixin(StoreBase[G]):
 
     async def read_log(self, game_id: int, *, full: bool = False) -> GameLog:
         """Raw game data in one consistent read: record, seats, the two newest
-        snapshots and the actions after the older of them (every action if
-        ``full`` or if there is only one snapshot), and why the game was set
-        aside, if it was. No engine involved."""
+        snapshots, every action (their digests chain from the seed: see
+        storage/digest.py; ``full`` is kept for callers, every read is full),
+        and why the game was set aside, if it was. No engine involved."""
+        del full
 
         async def fn(db: Conn) -> GameLog:
             game = await self._get_game(db, game_id)
             seats = await self._get_seats(db, game_id)
             rows = await db.all(
-                "SELECT game_id, seq, state, created_at FROM snapshots WHERE game_id = ?"
+                f"SELECT {SNAPSHOT_COLS} FROM snapshots WHERE game_id = ?"
                 " ORDER BY seq DESC LIMIT 2",
                 (game_id,),
             )
             snaps = [snapshot_row(r) for r in rows]
             snap = snaps[0] if snaps else None
             prev = snaps[1] if len(snaps) > 1 else None
-            after = 0 if (full or prev is None) else prev.seq
             rows = await db.all(
-                "SELECT game_id, seq, seat, user_id, action, created_at FROM actions"
-                " WHERE game_id = ? AND seq > ? ORDER BY seq",
-                (game_id, after),
+                f"SELECT {ACTION_COLS} FROM actions WHERE game_id = ? ORDER BY seq",
+                (game_id,),
             )
             fault = await db.one("SELECT reason FROM game_faults WHERE game_id = ?", (game_id,))
             return GameLog(
@@ -302,7 +323,8 @@ class ActionLogMixin(StoreBase[G]):
                 seats[r[0]].append(seat_row(r))
             snaps: dict[int, list[SnapshotRecord]] = {g.id: [] for g in games}
             for r in await db.all(
-                "SELECT s.game_id, s.seq, s.state, s.created_at FROM games g JOIN snapshots s"
+                "SELECT s.game_id, s.seq, s.state, s.created_at, s.digest"
+                " FROM games g JOIN snapshots s"
                 " ON s.game_id = g.id AND s.seq IN (SELECT seq FROM snapshots"
                 " WHERE game_id = g.id ORDER BY seq DESC LIMIT 2)"
                 f" WHERE {running} ORDER BY s.game_id, s.seq DESC",
@@ -311,12 +333,9 @@ class ActionLogMixin(StoreBase[G]):
                 snaps[r[0]].append(snapshot_row(r))
             actions: dict[int, list[ActionRecord]] = {g.id: [] for g in games}
             for r in await db.all(
-                "SELECT a.game_id, a.seq, a.seat, a.user_id, a.action, a.created_at"
+                "SELECT a.game_id, a.seq, a.seat, a.user_id, a.action, a.created_at, a.digest"
                 " FROM games g JOIN actions a ON a.game_id = g.id"
-                f" WHERE {running}"
-                " AND a.seq > COALESCE((SELECT seq FROM snapshots WHERE game_id = g.id"
-                " ORDER BY seq DESC LIMIT 1 OFFSET 1), 0)"
-                " ORDER BY a.game_id, a.seq",
+                f" WHERE {running} ORDER BY a.game_id, a.seq",
                 shard_params,
             ):
                 actions[r[0]].append(action_row(r))

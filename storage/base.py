@@ -49,8 +49,10 @@ SnapshotArg = JsonDict | str | Callable[[], JsonDict] | None
 
 GAME_COLS: Final = (
     "id, guild_id, channel_id, status, options, seed, version, created_by, created_at, "
-    "started_at, ended_at, updated_at, result, end_reason, revision"
+    "started_at, ended_at, updated_at, result, end_reason, revision, digest, head"
 )
+ACTION_COLS: Final = "game_id, seq, seat, user_id, action, created_at, digest"
+SNAPSHOT_COLS: Final = "game_id, seq, state, created_at, digest"
 ACTIVE_SQL: Final = "('lobby', 'running', 'paused')"
 RUNNING_SQL: Final = "('running', 'paused')"
 
@@ -113,6 +115,8 @@ def game_row(row: Sequence[Any]) -> GameRecord:
         result_json=row[12],
         end_reason=row[13],
         revision=row[14],
+        digest=row[15],
+        head=row[16],
     )
 
 
@@ -135,11 +139,18 @@ def action_row(row: Sequence[Any]) -> ActionRecord:
         user_id=row[3],
         action_json=row[4],
         created_at=row[5],
+        digest=row[6] if len(row) > 6 else None,
     )
 
 
 def snapshot_row(row: Sequence[Any]) -> SnapshotRecord:
-    return SnapshotRecord(game_id=row[0], seq=row[1], state_json=row[2], created_at=row[3])
+    return SnapshotRecord(
+        game_id=row[0],
+        seq=row[1],
+        state_json=row[2],
+        created_at=row[3],
+        digest=row[4] if len(row) > 4 else None,
+    )
 
 
 def open_backend(

@@ -66,6 +66,10 @@ class EngineCodec:
         data: JsonDict = game.to_json()
         return data
 
+    def candidates(self, game: Any) -> list[JsonDict]:
+        """Every legal action now, as logged (repair recovers a damaged row with them)."""
+        return [a.to_json() for a in game.legal_actions()]
+
     def version(self, game: Any) -> int:
         return int(game.state.decisions)
 

@@ -52,6 +52,8 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
             "result",
             "end_reason",
             "revision",
+            "digest",
+            "head",
         ),
         "id",
     ),
@@ -62,10 +64,10 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         "actions",
-        ("game_id", "seq", "seat", "user_id", "action", "created_at"),
+        ("game_id", "seq", "seat", "user_id", "action", "created_at", "digest"),
         "game_id, seq",
     ),
-    ("snapshots", ("id", "game_id", "seq", "state", "created_at"), "id"),
+    ("snapshots", ("id", "game_id", "seq", "state", "created_at", "digest"), "id"),
     (
         "guild_settings",
         (

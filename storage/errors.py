@@ -17,6 +17,8 @@ the bot can catch one type at its edge and still tell the cases apart:
 - :class:`ExportFormatError`: an export document that cannot be imported.
 - :class:`SnapshotMismatchError`, :class:`GameSetAsideError`: a game whose
   snapshot disagrees with its log, and a game set aside after a failed check.
+- :class:`DamagedRowError`, :class:`SeedDamagedError`: a row, or the seed and
+  options, that do not match their digest (storage/digest.py).
 - :class:`LeaseHeldError`, :class:`LeaseLostError`: another bot instance holds
   the database; this instance's lease was taken over.
 """
@@ -74,6 +76,16 @@ class CorruptGameError(StorageError):
 class SnapshotMismatchError(CorruptGameError):
     """A snapshot that can be read but is not the state its log replays to: one
     of the two is damaged, and nobody can tell which without a look."""
+
+
+class DamagedRowError(CorruptGameError):
+    """A row of the game (an action or a snapshot) is not what was written: its
+    digest, chained to the rows before it, does not match (storage/digest.py)."""
+
+
+class SeedDamagedError(CorruptGameError):
+    """The game's seed or options are not what it started with: it cannot be
+    rebuilt from them, only restored from a backup or an export."""
 
 
 class GameSetAsideError(CorruptGameError):

@@ -1,23 +1,38 @@
 """Games set aside after a failed check, and their repair from the log.
 
-When a game's newest snapshot disagrees with its log, or its log no longer
-replays, the bot sets the game aside (:meth:`FaultsMixin.set_aside`) instead of
-trusting either: loading it raises :class:`GameSetAsideError` until a
-moderator repairs it. :meth:`FaultsMixin.repair_game` rebuilds the game from
-options, seed and the log up to the last action that replays, in one
-transaction: the actions after it are cut, every snapshot is replaced by the
-rebuilt state, the revision goes up and the game is no longer set aside.
+When a game's rows do not match their digests, its newest snapshot disagrees
+with its log, or its log no longer replays, the bot sets the game aside
+(:meth:`FaultsMixin.set_aside`) instead of trusting either: loading it raises
+:class:`GameSetAsideError` until a moderator repairs it.
+:meth:`FaultsMixin.repair_game` rebuilds the game from options, seed and the
+longest verified prefix of the log (recovering damaged actions the digests
+vouch for), in one transaction: the actions after it are cut, every snapshot is
+replaced by the rebuilt state, the revision goes up and the game is no longer
+set aside.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from storage.backend import Conn
 from storage.base import G, dumps
-from storage.errors import ConflictError, GameStateError
-from storage.models import STARTED_STATUSES, ActionRecord, GameRecord
+from storage.digest import BadText, action_digest, game_digest, snapshot_digest
+from storage.errors import ConflictError, GameStateError, SeedDamagedError
+from storage.models import (
+    NOBODY,
+    STARTED_STATUSES,
+    ActionRecord,
+    GameLog,
+    GameRecord,
+    JsonDict,
+)
 from storage.replay import ReplayMixin
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +50,9 @@ class Repair:
 
     record: GameRecord
     kept: int  # actions kept (the new version)
-    dropped: list[ActionRecord] = field(default_factory=list)  # cut: they did not replay
+    dropped: list[ActionRecord] = field(default_factory=list)  # cut: not verified nor recovered
     why: str | None = None  # why the replay stopped before the end of the log
+    recovered: list[int] = field(default_factory=list)  # seqs rebuilt from their digests
 
 
 class FaultsMixin(ReplayMixin[G]):
@@ -78,34 +94,74 @@ class FaultsMixin(ReplayMixin[G]):
         await self._write(fn)
 
     async def repair_game(self, game_id: int, *, expected_revision: int | None = None) -> Repair:
-        """Rebuild the game from its log up to the last action that replays.
+        """Rebuild the game from its seed and the longest verified prefix of its log.
 
-        Loses nothing the log still holds: every action that replays is kept;
-        the ones after the first that does not (or after a gap) are cut and
-        returned in :attr:`Repair.dropped`. Raises :class:`GameStateError`
-        unless the game is running or paused, :class:`ConflictError` if it
-        changed since ``expected_revision``, :class:`CorruptGameError` if even
-        its options and seed cannot set it up.
+        Walks the log from the seed: an action is kept when its digest chains
+        (storage/digest.py) and it replays. A damaged action (bytes that do not
+        decode, flipped, edited to another option, deleted) is recovered when
+        exactly the legal option the digests vouch for can be found (its own
+        digest, the next action's, or the end of the log): nothing is lost and
+        nothing is silently different. The log is cut at the first action that
+        can be neither verified nor recovered; what is cut is written to the
+        log of ``storage.faults`` (the bot's log) *before* the transaction
+        commits, and returned in :attr:`Repair.dropped`.
+
+        One transaction: every kept action is rewritten with fresh digests,
+        every snapshot replaced by the rebuilt state, the revision goes up and
+        the game is no longer set aside. Once it has committed nothing raises.
+
+        Raises :class:`GameStateError` unless the game is started,
+        :class:`ConflictError` if it changed since ``expected_revision``, and
+        :class:`SeedDamagedError` (writing nothing) when the seed or options are
+        damaged: then only a backup or an export can bring the game back.
         """
         game_log = await self.read_log(game_id, full=True)
         record = game_log.record
         if record.status not in STARTED_STATUSES:
             raise GameStateError(f"game {game_id} is {record.status.value}: nothing to rebuild")
-        game = self._new(record)
-        kept, why = 0, None
-        for i, a in enumerate(game_log.actions, start=1):
-            if a.seq != i:
-                why = f"action #{i} is missing"
-                break
-            try:
-                self.codec.apply(game, a.action)
-            except Exception as exc:
-                why = f"action #{a.seq} does not replay: {type(exc).__name__}: {exc}"
-                break
-            kept = i
-        dropped = [a for a in game_log.actions if a.seq > kept]
-        state = dumps(self.codec.dump(game))
+        d = game_digest(record.seed, record.options_json) if record.seed is not None else None
+        if d is None or record.digest != d:
+            raise SeedDamagedError(
+                game_id,
+                "its seed or options are damaged (they do not match their digest), so it"
+                " cannot be rebuilt from them: restore a backup, or import an export made"
+                " before the damage",
+            )
+        game = self._new(record)  # options that do not set up raise CorruptGameError
+        rows = {a.seq: a for a in game_log.actions}
+        end = max([record.version, *rows])
+        users = self._candidate_users(game_log)
+        kept: list[tuple[int, int | None, int | None, str, float]] = []
+        recovered: list[int] = []
+        why: str | None = None
         now = self._clock()
+        for seq in range(1, end + 1):
+            a = rows.get(seq)
+            if a is not None and a.digest == action_digest(
+                d, seq, a.seat, a.user_id, a.action_json
+            ):
+                try:
+                    self.codec.apply(game, a.action)
+                except Exception as exc:
+                    why = f"action #{seq} does not replay: {type(exc).__name__}: {exc}"
+                    break
+                d = a.digest
+                kept.append((seq, a.seat, a.user_id, a.action_json, a.created_at))
+                continue
+            anchors = _anchors(record, rows, seq)
+            found = self._recover(game, d, seq, users, anchors)
+            if found is None:
+                what = "is missing" if a is None else "is damaged"
+                why = f"action #{seq} {what} and cannot be recovered from its digests"
+                break
+            seat, user_id, text, action = found
+            self.codec.apply(game, action)
+            d = action_digest(d, seq, seat, user_id, text)
+            kept.append((seq, seat, user_id, text, a.created_at if a is not None else now))
+            recovered.append(seq)
+        version = len(kept)
+        dropped = [a for a in game_log.actions if a.seq > version]
+        state = dumps(self.codec.dump(game))
 
         async def fn(db: Conn) -> GameRecord:
             current = await self._get_game(db, game_id)
@@ -119,22 +175,116 @@ class FaultsMixin(ReplayMixin[G]):
                     expected_revision=expected_revision or record.revision,
                     actual_revision=current.revision,
                 )
-            await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, kept))
+            chain = current.digest or ""
+            await db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            rewritten = []
+            for seq, seat, user_id, text, created_at in kept:
+                chain = action_digest(chain, seq, seat, user_id, text)
+                rewritten.append((game_id, seq, seat, user_id, text, created_at, chain))
+            await db.executemany(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at, digest)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                rewritten,
+            )
             await db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
             await db.execute(
-                "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
-                (game_id, kept, state, now),
+                "INSERT INTO snapshots (game_id, seq, state, created_at, digest)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, version, state, now, snapshot_digest(chain, version, state)),
             )
             await db.execute(
-                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?"
+                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?, head = ?"
                 " WHERE id = ?",
-                (kept, now, game_id),
+                (version, now, chain, game_id),
             )
             await db.execute("DELETE FROM game_faults WHERE game_id = ?", (game_id,))
-            return await self._get_game(db, game_id)
+            rec = await self._get_game(db, game_id)
+            # before the commit: what is cut is never gone without a trace
+            if dropped:
+                log.warning(
+                    "game %s repaired: %s; %d action(s) cut (as stored): %s",
+                    game_id,
+                    why,
+                    len(dropped),
+                    json.dumps([_raw(a) for a in dropped]),
+                )
+            if recovered:
+                log.warning(
+                    "game %s repaired: action(s) %s recovered from their digests",
+                    game_id,
+                    ", ".join(f"#{s}" for s in recovered),
+                )
+            return rec
 
         rec = await self._write(fn)
-        return Repair(rec, kept, dropped, why)
+        return Repair(rec, version, dropped, why, recovered)
+
+    @staticmethod
+    def _candidate_users(game_log: GameLog) -> list[int | None]:
+        """Who may have taken a damaged action: a seated user, nobody (the bot),
+        or anyone the log names."""
+        users: list[int | None] = [s.user_id for s in game_log.seats]
+        users += [a.user_id for a in game_log.actions]
+        users += [NOBODY, None]
+        return list(dict.fromkeys(users))
+
+    def _recover(
+        self,
+        game: G,
+        prev: str,
+        seq: int,
+        users: list[int | None],
+        anchors: list[tuple[str, Callable[[str], str]]],
+    ) -> tuple[int | None, int | None, str, JsonDict] | None:
+        """The one legal action at ``seq`` whose digest the ``anchors`` vouch for
+        (seat, user id, text, action), or None: none, or more than one."""
+        candidates = getattr(self.codec, "candidates", None)
+        if candidates is None or not anchors:
+            return None
+        try:
+            options = candidates(game)
+        except Exception:
+            return None
+        found: list[tuple[int | None, int | None, str, JsonDict]] = []
+        for action in options:
+            text = dumps(action)
+            seat = action.get("seat")
+            for user_id in users:
+                d = action_digest(prev, seq, seat, user_id, text)
+                if any(link(d) == want for want, link in anchors):
+                    found.append((seat, user_id, text, action))
+        if len({(f[0], f[2]) for f in found}) != 1:
+            return None
+        return found[0]
+
+
+def _anchors(
+    record: GameRecord, rows: dict[int, ActionRecord], seq: int
+) -> list[tuple[str, Callable[[str], str]]]:
+    """What vouches for ``d[seq]``: the row's stored digest, the next row's
+    (chained over it), or the game's head at the end of the log."""
+    out: list[tuple[str, Callable[[str], str]]] = []
+    a = rows.get(seq)
+    if a is not None and a.digest:
+        out.append((a.digest, lambda d: d))
+    nxt = rows.get(seq + 1)
+    if nxt is not None and nxt.digest:
+        out.append(
+            (
+                nxt.digest,
+                lambda d: action_digest(d, nxt.seq, nxt.seat, nxt.user_id, nxt.action_json),
+            )
+        )
+    if seq == record.version and record.head:
+        out.append((record.head, lambda d: d))
+    return out
+
+
+def _raw(a: ActionRecord) -> JsonDict:
+    """A cut action as stored, even when its bytes are not UTF-8."""
+    text = a.action_json
+    stored: str = text.raw.hex() if isinstance(text, BadText) else text
+    return {"seq": a.seq, "seat": a.seat, "user_id": a.user_id, "action": stored}
 
 
 __all__ = ["Fault", "FaultsMixin", "Repair"]

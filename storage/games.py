@@ -19,6 +19,7 @@ from storage.base import (
     dumps,
     game_row,
 )
+from storage.digest import game_digest, snapshot_digest
 from storage.errors import ChannelBusyError, ConflictError, LobbyError, NotFoundError
 from storage.models import ACTIVE_STATUSES, NOBODY, GameRecord, GameStatus, JsonDict, Seat
 
@@ -226,15 +227,18 @@ class GamesMixin(StoreBase[G]):
             if len(taken) != len(set(taken)):
                 raise LobbyError(f"two seats share a colour: {taken}")
             await self._rewrite_seats(db, game_id, seats)
+            final = options_json if options_json is not None else game.options_json
+            d0 = game_digest(seed, final)
             await db.execute(
-                "UPDATE games SET status = 'running', seed = ?, version = 0, started_at = ?, updated_at = ?,"
-                " options = COALESCE(?, options) WHERE id = ?",
-                (seed, now, now, options_json, game_id),
+                "UPDATE games SET status = 'running', seed = ?, version = 0, started_at = ?,"
+                " updated_at = ?, options = ?, digest = ?, head = ? WHERE id = ?",
+                (seed, now, now, final, d0, d0, game_id),
             )
             if snap_json is not None:
                 await db.execute(
-                    "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, 0, ?, ?)",
-                    (game_id, snap_json, now),
+                    "INSERT INTO snapshots (game_id, seq, state, created_at, digest)"
+                    " VALUES (?, 0, ?, ?, ?)",
+                    (game_id, snap_json, now, snapshot_digest(d0, 0, snap_json)),
                 )
             return await self._get_game(db, game_id)
 

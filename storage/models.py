@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Literal, TypeVar
 
+from storage.digest import BadText
 from storage.errors import CorruptGameError
 
 JsonDict = dict[str, Any]
@@ -49,10 +50,14 @@ def decode_json(game_id: int, what: str, text: str | None) -> Any:
     """Decode one JSON column, turning any failure into a CorruptGameError."""
     if text is None:
         raise CorruptGameError(game_id, f"{what} is missing")
+    if isinstance(text, BadText):
+        raise CorruptGameError(game_id, f"{what} has bytes that are not UTF-8")
     try:
         return json.loads(text)
     except (TypeError, ValueError) as exc:
         raise CorruptGameError(game_id, f"{what} is not valid JSON ({exc})") from exc
+    except RecursionError as exc:
+        raise CorruptGameError(game_id, f"{what} is not valid JSON (nested too deeply)") from exc
 
 
 def decode_object(game_id: int, what: str, text: str | None) -> JsonDict:
@@ -84,6 +89,9 @@ class GameRecord:
     #: goes down, unlike ``version`` (which a truncate lowers): the token for
     #: buttons and for ``expected_revision``.
     revision: int = 0
+    #: storage/digest.py: d[0] (seed and options) and d[version] (None: a lobby)
+    digest: str | None = None
+    head: str | None = None
 
     @property
     def options(self) -> JsonDict:
@@ -127,6 +135,7 @@ class ActionRecord:
     user_id: int | None
     action_json: str
     created_at: float
+    digest: str | None = None  # d[seq] as stored (storage/digest.py)
 
     @property
     def action(self) -> JsonDict:
@@ -141,6 +150,7 @@ class SnapshotRecord:
     seq: int
     state_json: str
     created_at: float
+    digest: str | None = None  # as stored (storage/digest.py)
 
     @property
     def state(self) -> JsonDict:

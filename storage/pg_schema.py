@@ -270,6 +270,17 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        11,
+        MIGRATIONS[10].description,
+        (
+            "ALTER TABLE games ADD COLUMN digest TEXT",
+            "ALTER TABLE games ADD COLUMN head TEXT",
+            "ALTER TABLE actions ADD COLUMN digest TEXT",
+            "ALTER TABLE snapshots ADD COLUMN digest TEXT",
+        ),
+        MIGRATIONS[10].backfill,
+    ),
 )
 
 assert [m.version for m in PG_MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
@@ -312,6 +323,15 @@ async def migrate(conn: Any, target: int = SCHEMA_VERSION) -> list[int]:
             for sql in step.statements:
                 try:
                     await conn.execute(sql)
+                except Exception as exc:
+                    raise SchemaError(
+                        f"migration to version {step.version} ({step.description}) failed: {exc}"
+                    ) from exc
+            if step.backfill is not None:
+                from storage.postgres import PostgresConn  # not at import: a cycle
+
+                try:
+                    await step.backfill(PostgresConn(conn))
                 except Exception as exc:
                     raise SchemaError(
                         f"migration to version {step.version} ({step.description}) failed: {exc}"

@@ -17,10 +17,13 @@ from typing import Any
 
 from storage.actions import ActionLogMixin
 from storage.base import G
+from storage.digest import action_digest, describe_text, game_digest, snapshot_digest
 from storage.errors import (
     CorruptGameError,
+    DamagedRowError,
     GameSetAsideError,
     GameStateError,
+    SeedDamagedError,
     SnapshotMismatchError,
 )
 from storage.models import (
@@ -99,6 +102,59 @@ class ReplayMixin(ActionLogMixin[G]):
                 record.id, f"action log ends at #{last} but the game is at version {record.version}"
             )
 
+    @staticmethod
+    def check_chain(game_log: GameLog) -> dict[int, str]:
+        """Every digest of the game (storage/digest.py): its seed and options,
+        each action chained to the one before, the end of the log and the
+        snapshots read. Returns ``d[seq]`` for every action (and 0). Raises
+        :class:`SeedDamagedError` or :class:`DamagedRowError` naming the first
+        damage, or :class:`CorruptGameError` for a gap."""
+        record = game_log.record
+        if record.seed is None:
+            raise SeedDamagedError(record.id, f"{record.status.value} game has no seed")
+        d = game_digest(record.seed, record.options_json)
+        if record.digest != d:
+            what = describe_text(record.options_json)
+            raise SeedDamagedError(
+                record.id,
+                f"options {what} (the seed and options do not match their digest)"
+                if what
+                else "the seed or options do not match their digest (changed since the game started)",
+            )
+        chain = {0: d}
+        for i, a in enumerate(game_log.actions, start=1):
+            if a.seq != i:
+                raise CorruptGameError(
+                    record.id, f"action log has a gap: expected #{i}, found #{a.seq}"
+                )
+            d = action_digest(d, a.seq, a.seat, a.user_id, a.action_json)
+            if a.digest != d:
+                what = describe_text(a.action_json)
+                raise DamagedRowError(
+                    record.id,
+                    f"action #{a.seq} {what} (its digest does not match)"
+                    if what
+                    else f"action #{a.seq} does not match its digest (changed after it was written)",
+                )
+            chain[a.seq] = d
+        last = len(game_log.actions)
+        if last != record.version:
+            raise CorruptGameError(
+                record.id, f"action log ends at #{last} but the game is at version {record.version}"
+            )
+        if record.head != d:
+            raise DamagedRowError(
+                record.id, f"the log does not end as written (action #{last} is not the last one)"
+            )
+        for snap in (game_log.snapshot, game_log.previous):
+            if snap is None:
+                continue
+            at = chain.get(snap.seq)
+            if at is None or snap.digest != snapshot_digest(at, snap.seq, snap.state_json):
+                what = describe_text(snap.state_json) or "does not match its digest"
+                raise DamagedRowError(record.id, f"snapshot at version {snap.seq} {what}")
+        return chain
+
     def rebuild(self, game_log: GameLog, *, from_seed: bool = False) -> LoadedGame[G]:
         """The engine game for a log, with its newest snapshot checked.
 
@@ -116,6 +172,7 @@ class ReplayMixin(ActionLogMixin[G]):
             raise GameStateError(f"game {record.id} is {record.status.value}: no engine game yet")
         if game_log.fault is not None:
             raise GameSetAsideError(record.id, f"set aside: {game_log.fault}")
+        self.check_chain(game_log)
         snap, prev, actions = game_log.snapshot, game_log.previous, game_log.actions
         if from_seed or prev is None:
             base_seq, game = 0, self._new(record)
@@ -185,8 +242,8 @@ class ReplayMixin(ActionLogMixin[G]):
     async def _rebuild_or_reread(self, game_log: GameLog) -> LoadedGame[G]:
         try:
             return self.rebuild(game_log)
-        except GameSetAsideError:
-            raise
+        except (GameSetAsideError, DamagedRowError, SeedDamagedError):
+            raise  # the damage is named: a replay from the seed would not help
         except CorruptGameError as exc:
             if game_log.previous is None:
                 raise  # already replayed from options and seed
@@ -205,6 +262,13 @@ class ReplayMixin(ActionLogMixin[G]):
             except CorruptGameError as exc:
                 log.error("%s", exc)
                 report.failed.append(exc)
+            except Exception as exc:  # a bug must not stop the other games either
+                log.exception("game %s could not be loaded", game_log.record.id)
+                report.failed.append(
+                    CorruptGameError(
+                        game_log.record.id, f"it cannot be loaded: {type(exc).__name__}: {exc}"
+                    )
+                )
         return report
 
     async def verify_game(self, game_id: int) -> LoadedGame[G]:
@@ -220,7 +284,7 @@ class ReplayMixin(ActionLogMixin[G]):
         record = game_log.record
         if record.status not in STARTED_STATUSES:
             raise GameStateError(f"game {record.id} is {record.status.value}: no engine game yet")
-        self._check_sequence(record, 1, game_log.actions)
+        self.check_chain(game_log)
         snap = game_log.snapshot
         game = self._new(record)
         upto = snap.seq if snap is not None else 0

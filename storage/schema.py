@@ -12,10 +12,13 @@ statements (``executescript`` would commit behind our back).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import aiosqlite
 
+from storage.backend import Conn
+from storage.digest import seal_all
 from storage.errors import SchemaError
 
 
@@ -24,6 +27,8 @@ class Migration:
     version: int  # the schema version after this step
     description: str
     statements: tuple[str, ...]
+    #: run after the statements, in the same transaction (rows computed in Python)
+    backfill: Callable[[Conn], Awaitable[None]] | None = None
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -302,6 +307,21 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        11,
+        "digests chaining each game's seed, options, actions and snapshots (damage found at load)",
+        (
+            # storage/digest.py: games.digest is d[0] (seed and options), each
+            # action's digest is chained to the one before, games.head is
+            # d[version]; a snapshot's digest ties it to d[seq]. Existing games
+            # are sealed as they are by the backfill.
+            "ALTER TABLE games ADD COLUMN digest TEXT",
+            "ALTER TABLE games ADD COLUMN head TEXT",
+            "ALTER TABLE actions ADD COLUMN digest TEXT",
+            "ALTER TABLE snapshots ADD COLUMN digest TEXT",
+        ),
+        seal_all,
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version
@@ -337,6 +357,15 @@ async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> lis
             for sql in step.statements:
                 try:
                     await db.execute(sql)
+                except Exception as exc:
+                    raise SchemaError(
+                        f"migration to version {step.version} ({step.description}) failed: {exc}"
+                    ) from exc
+            if step.backfill is not None:
+                from storage.sqlite import SQLiteConn  # not at import: sqlite imports this module
+
+                try:
+                    await step.backfill(SQLiteConn(db))
                 except Exception as exc:
                     raise SchemaError(
                         f"migration to version {step.version} ({step.description}) failed: {exc}"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any, Literal, TypeVar
 import aiosqlite
 
 from storage.backend import Row
+from storage.digest import sqlite_text
 from storage.errors import StorageError
 from storage.schema import migrate
 
@@ -93,6 +95,9 @@ class SQLiteBackend:
         if self.path != ":memory:" and not self.path.startswith("file:"):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(self.path, isolation_level=None)
+        # bytes that are not UTF-8 (a damaged row) read as BadText, never an error,
+        # so the one game that holds them is named and set aside
+        db.text_factory = sqlite_text
         try:
             async with db.execute("PRAGMA journal_mode = WAL") as cur:
                 row = await cur.fetchone()
@@ -105,6 +110,13 @@ class SQLiteBackend:
             applied = await migrate(db)
             if applied:
                 log.info("%s: migrated schema to version %s", self.path, applied[-1])
+        except sqlite3.DatabaseError as exc:
+            await db.close()
+            # SQLite writes nothing to a file it cannot read as a database
+            raise StorageError(
+                f"{self.path} is not a SQLite database the bot can use ({exc}); it was"
+                " left as it is: name another file, or restore this one from a backup"
+            ) from exc
         except BaseException:
             await db.close()
             raise

@@ -15,6 +15,7 @@ from typing import Any, Final
 from storage.actions import ActionLogMixin
 from storage.backend import Conn
 from storage.base import ACTIVE_SQL, G, check_seed, dumps, is_int
+from storage.digest import action_digest, game_digest
 from storage.errors import ChannelBusyError, ExportFormatError
 from storage.models import (
     ACTIVE_STATUSES,
@@ -125,6 +126,15 @@ class TransferMixin(ActionLogMixin[G]):
                     raise ExportFormatError(str(exc)) from exc
             snap_json = dumps(self.codec.dump(game))
         now = self._clock()
+        options_json = dumps(g["options"])
+        rows: list[tuple[Any, ...]] = []
+        d0 = head = game_digest(g["seed"], options_json) if g["seed"] is not None else None
+        for a in actions:
+            text = dumps(a["action"])
+            head = action_digest(head or "", a["seq"], a.get("seat"), a.get("user_id"), text)
+            rows.append(
+                (a["seq"], a.get("seat"), a.get("user_id"), text, a.get("created_at") or now, head)
+            )
         ended = (
             (g.get("ended_at") or now)
             if new_status in (GameStatus.FINISHED, GameStatus.ABORTED)
@@ -141,13 +151,14 @@ class TransferMixin(ActionLogMixin[G]):
                     raise ChannelBusyError(channel_id, busy[0])
             row = await db.one(
                 "INSERT INTO games (guild_id, channel_id, status, options, seed, version, revision,"
-                " created_by, created_at, started_at, ended_at, updated_at, result, end_reason)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " created_by, created_at, started_at, ended_at, updated_at, result, end_reason,"
+                " digest, head)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
                     new_status.value,
-                    dumps(g["options"]),
+                    options_json,
                     g["seed"],
                     len(actions),
                     len(actions),
@@ -158,6 +169,8 @@ class TransferMixin(ActionLogMixin[G]):
                     now,
                     dumps(g["result"]) if g.get("result") is not None else None,
                     g.get("end_reason"),
+                    d0,
+                    head,
                 ),
             )
             assert row is not None
@@ -170,18 +183,9 @@ class TransferMixin(ActionLogMixin[G]):
                 ],
             )
             await db.executemany(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        a["seq"],
-                        a.get("seat"),
-                        a.get("user_id"),
-                        dumps(a["action"]),
-                        a.get("created_at") or now,
-                    )
-                    for a in actions
-                ],
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, created_at, digest)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, *r) for r in rows],
             )
             if snap_json is not None:
                 await self._put_snapshot(db, game_id, len(actions), snap_json, now)

@@ -4,14 +4,14 @@ that game only, with a clear message; every other game keeps working."""
 from __future__ import annotations
 
 import json
-import logging
 import random
+from pathlib import Path
 
 import pytest
 
 import engine
 from engine import Game, GameOptions
-from storage import CorruptGameError, GameStatus, Store
+from storage import CorruptGameError, DamagedRowError, GameStatus, StorageError, Store
 from tests.storage.helpers import CounterCodec, Databases, play_random, running_counter_game
 
 
@@ -34,11 +34,11 @@ async def three_games(store: Store) -> list[int]:
         ),
         (
             "UPDATE actions SET action = '{\"add\": -1}' WHERE game_id = ? AND seq = 2",
-            r"action #2 failed to replay: ValueError",
+            r"action #2 does not match its digest",
         ),
         (
             "UPDATE actions SET action = '[1, 2]' WHERE game_id = ? AND seq = 1",
-            r"action #1 is not a JSON object",
+            r"action #1 does not match its digest",
         ),
         ("DELETE FROM actions WHERE game_id = ? AND seq = 3", r"gap: expected #3, found #4"),
         (
@@ -70,8 +70,8 @@ async def test_one_corrupt_game_does_not_stop_the_others(
             await store.verify_game(gid)
 
 
-async def test_unreadable_snapshot_falls_back_to_the_log(
-    dbs: Databases, db: str, caplog: pytest.LogCaptureFixture
+async def test_an_unreadable_snapshot_is_found_and_repair_keeps_every_action(
+    dbs: Databases, db: str
 ) -> None:
     async with Store(db, codec=CounterCodec(), snapshot_every=2) as store:
         game_id = await running_counter_game(store)
@@ -81,18 +81,17 @@ async def test_unreadable_snapshot_falls_back_to_the_log(
         await dbs.execute(
             db, "UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", (game_id,)
         )
-        with caplog.at_level(logging.WARNING, logger="storage"):
-            loaded = await store.load_game(game_id)
-        assert loaded.game.decisions == 5 and loaded.replayed == 5  # rebuilt from the whole log
-        assert "snapshot at version 5 is not valid JSON" in caplog.text
-        assert "full replay" in caplog.text
+        # the snapshot's digest no longer matches: named, not trusted, not skipped silently
+        with pytest.raises(DamagedRowError, match="snapshot at version 5 is not valid JSON"):
+            await store.load_game(game_id)
         report = await store.load_running_games()
-        assert report.failed == [] and len(report.loaded) == 1
-        # verify reports what is wrong
+        assert [e.game_id for e in report.failed] == [game_id] and report.loaded == []
         with pytest.raises(CorruptGameError, match="snapshot at version 5 is not valid JSON"):
             await store.verify_game(game_id)
-        # repair: store a fresh snapshot from the log
-        await store.write_snapshot(game_id, store.codec.dump(loaded.game), version=5)
+        done = await store.repair_game(game_id)
+        assert (done.kept, done.dropped, done.recovered) == (5, [], [])
+        loaded = await store.load_game(game_id)
+        assert loaded.game.decisions == 5
         await store.verify_game(game_id)
 
 
@@ -129,9 +128,20 @@ async def test_real_engine_log_that_does_not_replay(dbs: Databases, db: str) -> 
     async with Store(db, snapshot_every=1000) as store:
         report = await store.load_running_games()
         assert [e.game_id for e in report.failed] == [ids[0]]
-        assert "action #7 failed to replay" in str(report.failed[0])
+        assert "action #7 does not match its digest" in str(report.failed[0])
         assert [lg.record.id for lg in report.loaded] == [ids[1]]
         # a broken game can still be exported (for the bug report) and aborted
         doc = await store.export_game(ids[0])
         assert doc["actions"][6]["action"]["option"] == "bogus"
         assert (await store.abort_game(ids[0], "corrupt")).status is GameStatus.ABORTED
+
+
+async def test_a_file_that_is_not_a_database_is_named_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    junk = random.Random(24).randbytes(8192)
+    path.write_bytes(junk)
+    with pytest.raises(StorageError, match=f"{path} is not a SQLite database") as err:
+        await Store.open(str(path))
+    assert "left as it is" in str(err.value)
+    assert path.read_bytes() == junk  # never overwritten
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3"]
