@@ -276,7 +276,8 @@ class AbsenceMixin(StoreBase[G]):
     ) -> GameRecord:
         """Move an active game into ``channel_id`` (its old channel may be gone);
         :class:`ChannelBusyError` when that channel has an active game already.
-        The game keeps its status (a paused game stays paused)."""
+        A game paused because its channel was deleted runs again; any other
+        keeps its status (a game a moderator paused stays paused)."""
         now = self._clock()
 
         async def fn(db: Conn) -> GameRecord:
@@ -292,10 +293,14 @@ class AbsenceMixin(StoreBase[G]):
             )
             if busy is not None:
                 raise ChannelBusyError(channel_id, int(busy[0]))
+            gone = await db.one("SELECT 1 FROM channels_gone WHERE game_id = ?", (game_id,))
+            status = game.status
+            if gone is not None and status is GameStatus.PAUSED:
+                status = GameStatus.RUNNING
             await db.execute(
-                "UPDATE games SET channel_id = ?, updated_at = ?, revision = revision + 1"
-                " WHERE id = ?",
-                (channel_id, now, game_id),
+                "UPDATE games SET channel_id = ?, status = ?, updated_at = ?,"
+                " revision = revision + 1 WHERE id = ?",
+                (channel_id, status.value, now, game_id),
             )
             await db.execute("DELETE FROM channels_gone WHERE game_id = ?", (game_id,))
             return await self._get_game(db, game_id)

@@ -100,9 +100,13 @@ async def test_a_deleted_channel_pauses_its_game_until_it_is_moved(store: Store)
     with pytest.raises(ConflictError):
         await store.move_game(gid, 400, expected_revision=rec.revision - 1)
     moved = await store.move_game(gid, 400, expected_revision=rec.revision)
-    assert (moved.channel_id, moved.status) == (400, GameStatus.PAUSED)
+    assert (moved.channel_id, moved.status) == (400, GameStatus.RUNNING)  # home again
     assert await store.active_game(400) == moved and await store.active_game(100) is None
     assert await store.gone_channels([gid]) == set()
+    # a game a moderator paused stays paused when moved
+    await store.pause_game(gid)
+    again = await store.move_game(gid, 500)
+    assert (again.channel_id, again.status) == (500, GameStatus.PAUSED)
 
 
 async def test_the_servers_default_turn_timeout_survives_and_reaches_the_tick(db: str) -> None:
