@@ -26,6 +26,7 @@ from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
 from bot.service.model import BOT_LEVELS, bot_name, is_bot
 from storage import ChannelBusyError, LeaseHeldError, StorageError, Store, default_db_path
+from storage.transfer import MAX_EXPORT_BYTES
 
 CHANNEL = 1  # the terminal is one channel
 HOST = "host"
@@ -57,21 +58,38 @@ NEW_USAGE = (
 )
 DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
 IMAGE_NUMBER = re.compile(r"^(\d+)-")
+#: The longest command line read; a longer one is skipped whole with one answer.
+MAX_LINE = 4096
+#: Seeds are stored as signed 64-bit integers.
+MAX_SEED = 2**63 - 1
+#: Reminder, timeout and `wait` minutes: at most a year.
+MAX_MINUTES = 525_600
+MAX_LOG_PAGE = 1_000_000
 
 
 class Usage(Exception):
     """A command typed wrongly: the message says how to type it."""
 
 
-def whole_number(word: str | None, usage: str, *, default: int | None = None) -> int:
-    """A non-negative whole number, or Usage."""
+def whole_number(
+    word: str | None, usage: str, *, default: int | None = None, maximum: int | None = None
+) -> int:
+    """A non-negative whole number (at most ``maximum``), or Usage."""
     if word is None:
         if default is None:
             raise Usage(usage)
         return default
     if not _number(word):
-        raise Usage(f"{usage} (`{word}` is not a whole number)")
-    return int(word)
+        raise Usage(f"{usage} (`{_short(word)}` is not a whole number)")
+    digits = word.lstrip("0") or "0"
+    if maximum is not None and (len(digits) > len(str(maximum)) or int(digits) > maximum):
+        raise Usage(f"{usage} (at most {maximum:,}, not `{_short(word)}`)")
+    return int(digits)
+
+
+def _short(word: str, limit: int = 24) -> str:
+    """A word as quoted back in a message (a huge one is cut)."""
+    return word if len(word) <= limit else f"{word[:limit]}… ({len(word):,} characters)"
 
 
 def minutes(word: str | None, usage: str, default: float) -> float:
@@ -81,9 +99,11 @@ def minutes(word: str | None, usage: str, default: float) -> float:
     try:
         value = float(word)
     except ValueError:
-        raise Usage(f"{usage} (`{word}` is not a number)") from None
+        raise Usage(f"{usage} (`{_short(word)}` is not a number)") from None
     if not math.isfinite(value) or value < 0:
-        raise Usage(f"{usage} (minutes: a number of 0 or more, not `{word}`)")
+        raise Usage(f"{usage} (minutes: a number of 0 or more, not `{_short(word)}`)")
+    if value > MAX_MINUTES:
+        raise Usage(f"{usage} (at most {MAX_MINUTES:,} minutes, a year)")
     return value
 
 
@@ -104,6 +124,10 @@ def parse_new(args: list[str]) -> NewGame:
     (also ``bots=2`` / ``bots:2``)."""
     g = NewGame()
     words = [a.lower() for a in args]
+    for word in words:
+        number = word[5:] if word.startswith(("bots=", "bots:")) else word
+        if _number(number) and len(number) > 2:
+            raise Usage(f"{NEW_USAGE} (`{_short(number)}` is too many: 1-4 players)")
     i = 0
     while i < len(words):
         word = words[i]
@@ -125,7 +149,7 @@ def parse_new(args: list[str]) -> NewGame:
         elif word in BOT_LEVELS:
             g.bot_level = word
         else:
-            raise Usage(f"{NEW_USAGE} (I don't know `{word}`)")
+            raise Usage(f"{NEW_USAGE} (I don't know `{_short(word)}`)")
         i += 1
     return g
 
@@ -145,7 +169,7 @@ def _playable_status(doc: str) -> str | None:
     (bug reports are exported that way); anything else keeps its status."""
     try:
         status = json.loads(doc).get("game", {}).get("status")
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         return None  # the store says what is wrong with the file
     return "running" if status in ("aborted", "paused") else None
 
@@ -315,9 +339,16 @@ class Local:
             while True:
                 if interactive:
                     print("> ", end="", file=self.out, flush=True)
-                line = lines.readline()
+                line = lines.readline(MAX_LINE + 1)
                 if not line:
                     break
+                if len(line) > MAX_LINE and not line.endswith("\n"):
+                    skipped = len(line) + _skip_rest_of_line(lines)
+                    self.say(
+                        f"✖ That line is {skipped:,} characters long; a command is at most"
+                        f" {MAX_LINE:,}. Nothing was done."
+                    )
+                    continue
                 line = line.strip()
                 if not line or line.startswith("#"):
                     continue
@@ -389,7 +420,7 @@ class Local:
                 raise Usage("colour <name> <colour>")
             await self.show(await svc.colour(CHANNEL, self.actor(args[0]), args[1]))
         elif cmd == "start":
-            seed = whole_number(args[0], "start [seed number]") if args else None
+            seed = whole_number(args[0], "start [seed number]", maximum=MAX_SEED) if args else None
             await self.show(await svc.start(CHANNEL, self.actor(), seed=seed))
         elif cmd == "as":
             self.acting = None if not args or args[0] == "auto" else args[0]
@@ -413,7 +444,9 @@ class Local:
             who = self.actor(args[0]) if args else await self.decider()
             await self.show(await svc.hand(CHANNEL, who))
         elif cmd == "log":
-            page = whole_number(args[0] if args else None, "log [page number]", default=1)
+            page = whole_number(
+                args[0] if args else None, "log [page number]", default=1, maximum=MAX_LOG_PAGE
+            )
             await self.show(await svc.event_log(CHANNEL, max(1, page)))
         elif cmd == "scores":
             await self.show(await svc.scores(CHANNEL), options=False)
@@ -429,14 +462,14 @@ class Local:
             await self.show(await svc.repair(CHANNEL, self.actor()))
         elif cmd in ("replace", "remove"):
             usage = "replace <seat number 1-4> <name>" if cmd == "replace" else "remove <seat 1-4>"
-            seat = whole_number(args[0] if args else None, usage)
+            seat = whole_number(args[0] if args else None, usage, maximum=4)
             if cmd == "replace" and len(args) < 2:
                 raise Usage(usage)
             new = self.fmt.add(args[1]) if cmd == "replace" else BOT_USER
             await self.show(await svc.replace(CHANNEL, self.actor(), seat - 1, new))
         elif cmd in ("reminder", "timeout"):
             usage = f"{cmd} <minutes, 0 = off>"
-            n = whole_number(args[0] if args else None, usage)
+            n = whole_number(args[0] if args else None, usage, maximum=MAX_MINUTES)
             fn = svc.set_reminder if cmd == "reminder" else svc.set_timeout
             await self.show(await fn(CHANNEL, self.actor(), n))
         elif cmd == "mute":
@@ -448,7 +481,10 @@ class Local:
                 try:
                     Path(args[0]).write_bytes(r.file[1])
                 except OSError as exc:
-                    self.say(f"✖ Cannot write {args[0]}: {exc.strerror or exc}.")
+                    self.say(f"✖ Cannot write {_short(args[0], 80)}: {exc.strerror or exc}.")
+                    return None
+                except ValueError:  # a NUL in the name
+                    self.say("✖ A file name cannot contain a NUL character; nothing written.")
                     return None
                 r.file = None
                 r.text += f" Written to {args[0]}."
@@ -495,13 +531,29 @@ class Local:
                 "`export` it if you want to keep a copy, then `end` it, and import again."
             )
             return
+        shown = _short(str(path), 80)
         try:
-            doc = path.read_text()
+            with path.open("rb") as f:  # bounded: /dev/zero or a huge file is not read whole
+                data = f.read(MAX_EXPORT_BYTES + 1)
         except FileNotFoundError:
-            self.say(f"✖ No such file: {path}")
+            self.say(f"✖ No such file: {shown}")
             return
-        except (OSError, UnicodeDecodeError) as exc:
-            self.say(f"✖ Cannot read {path}: {getattr(exc, 'strerror', None) or exc}.")
+        except OSError as exc:
+            self.say(f"✖ Cannot read {shown}: {exc.strerror or exc}.")
+            return
+        except ValueError:  # a NUL in the name
+            self.say("✖ A file name cannot contain a NUL character.")
+            return
+        if len(data) > MAX_EXPORT_BYTES:
+            self.say(
+                f"✖ {shown} is larger than {MAX_EXPORT_BYTES // 2**20} MiB, the most an export"
+                " can be; nothing imported."
+            )
+            return
+        try:
+            doc = data.decode("utf-8")
+        except UnicodeDecodeError:
+            self.say(f"✖ {shown} is not a game export (it is not UTF-8 text); nothing imported.")
             return
         try:
             rec = await self.store.import_game(
@@ -511,7 +563,7 @@ class Local:
             self.say("✖ A game is still open here: `end` it first, then import again.")
             return
         except StorageError as exc:
-            self.say(f"✖ {path} is not a game export this bot can load: {exc}")
+            self.say(f"✖ {shown} is not a game export this bot can load: {exc}")
             return
         self.svc.drop(CHANNEL)
         self.say(f"Imported as game #{rec.id} ({rec.status.value}).")
@@ -524,6 +576,16 @@ class Local:
             await self.show(r)
         if not notices:
             self.say("(nothing due)")
+
+
+def _skip_rest_of_line(lines: IO[str]) -> int:
+    """Read and drop the rest of an overlong line, a piece at a time; its length."""
+    skipped = 0
+    while True:
+        piece = lines.readline(MAX_LINE)
+        skipped += len(piece.removesuffix("\n"))
+        if not piece or piece.endswith("\n"):
+            return skipped
 
 
 def main(db: str | None, images: str, render: bool = True) -> int:

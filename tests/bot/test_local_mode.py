@@ -4,8 +4,13 @@ numbering images, the final board after the end."""
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
 from io import StringIO
 from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.local import LOCAL_HELP, Local
 
@@ -182,3 +187,97 @@ async def test_a_stray_file_with_the_next_number_is_not_overwritten(tmp_path: Pa
     now = images(tmp_path)
     assert now[0] == "007-notes.png" and numbers(now)[1:] == list(range(8, 7 + len(now)))
     assert (tmp_path / "img" / "007-notes.png").read_bytes() == b"mine"
+
+
+# --------------------------------------------------------------------------- bounded input (issue 24)
+
+RAW_ERROR = "unexpected error"
+
+
+async def test_numbers_beyond_their_limits_are_named(tmp_path: Path) -> None:
+    big = "9" * 20
+    t = await run(
+        tmp_path,
+        "new 2",
+        "join bob",
+        f"start {big}",
+        f"start {SEED}",
+        f"reminder {big}",
+        f"timeout {big}",
+        "log " + "9" * 4000,
+        f"replace {big} carol",
+        "wait 1e300",
+        "new 99999 bots 9999",
+    )
+    assert RAW_ERROR not in t
+    assert "at most 9,223,372,036,854,775,807" in after(t, f"start {big}")
+    assert "at most 525,600" in after(t, f"reminder {big}")
+    assert "at most 525,600" in after(t, f"timeout {big}")
+    assert "at most 1,000,000" in t and "characters)" in t  # the 4,000 digits are not echoed
+    assert "at most 4" in after(t, f"replace {big} carol")
+    assert "at most 525,600 minutes" in after(t, "wait 1e300")
+    assert "too many: 1-4 players" in after(t, "new 99999 bots 9999")
+
+
+async def test_file_names_and_files_that_cannot_be_used(tmp_path: Path) -> None:
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 1000 + "]" * 1000)
+    latin = tmp_path / "latin1.json"
+    latin.write_bytes(b'{"format": "\xe9"}')
+    t = await run(
+        tmp_path,
+        "new 2",
+        "join bob",
+        f"start {SEED}",
+        "export 'bad\x00name.json'",
+        "end",
+        "import /dev/zero",
+        f"import {nested}",
+        f"import {latin}",
+        "import 'bad\x00name.json'",
+    )
+    assert RAW_ERROR not in t
+    assert "cannot contain a NUL character; nothing written" in t
+    assert "/dev/zero is larger than 5 MiB" in after(t, "import /dev/zero")
+    assert "nested" in after(t, f"import {nested}")
+    assert "not UTF-8" in after(t, f"import {latin}")
+    assert "cannot contain a NUL character." in t
+    assert not list(tmp_path.glob("bad*"))
+
+
+async def test_an_overlong_line_is_skipped_whole_and_the_next_one_runs(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 2", "join " + "x" * 5_000_000, "join bob")
+    assert RAW_ERROR not in t
+    assert "That line is 5,000,005 characters long; a command is at most 4,096" in t
+    assert "@bob joins (2/2)" in after(t, "join bob")
+    assert "xxxx" not in t  # not echoed
+
+
+WORDS = [
+    "new", "join", "leave", "colour", "start", "options", "play", "undo", "board", "hand",
+    "log", "scores", "rules", "as", "pause", "resume", "end", "rollback", "repair", "export",
+    "import", "replace", "remove", "reminder", "timeout", "mute", "wait", "tick", "help",
+    "bots", "advanced", "1", "2", "4", "0", "-1", "1e400", "nan", str(2**63), "9" * 30,
+    "bob", "'", '"', "\x00", "é", "/dev/zero", "/", "red",
+]  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(WORDS) | st.text(max_size=12) | st.integers().map(str),
+            min_size=1,
+            max_size=5,
+        ).map(" ".join),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_fuzzed_sessions_never_give_a_raw_error(lines: list[str]) -> None:
+    """Random command lines (a game started first so play commands have a target)."""
+    lines = [ln.replace("\n", " ").replace("\r", " ") for ln in lines if ln.strip() != "quit"]
+    lines = [ln for ln in lines if ln.split(" ", 1)[0].lower() not in ("quit", "exit", "q")]
+    with tempfile.TemporaryDirectory() as tmp:
+        t = asyncio.run(run(Path(tmp), "new 2", "join bob", f"start {SEED}", *lines))
+    assert RAW_ERROR not in t, t[-2000:]
