@@ -57,6 +57,7 @@ import engine  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
 from storage import Store  # noqa: E402
 from storage.base import DEFAULT_KEEP_SNAPSHOTS  # noqa: E402
+from storage.digest import seal_all  # noqa: E402
 
 Step = tuple[dict[str, Any], dict[str, Any]]  # (action JSON, snapshot after it)
 
@@ -212,6 +213,7 @@ async def fill_running_games(
         await db.executemany(
             "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)", snap_rows
         )
+        await seal_all(db)  # the digests the store writes with every row (storage/digest.py)
 
     await store.backend.write(fill)
     # table statistics, as a live database has them (PostgreSQL's autovacuum
