@@ -5,6 +5,7 @@ numbering images, the final board after the end."""
 from __future__ import annotations
 
 import asyncio
+import os
 import tempfile
 from io import StringIO
 from pathlib import Path
@@ -278,6 +279,11 @@ def test_fuzzed_sessions_never_give_a_raw_error(lines: list[str]) -> None:
     """Random command lines (a game started first so play commands have a target)."""
     lines = [ln.replace("\n", " ").replace("\r", " ") for ln in lines if ln.strip() != "quit"]
     lines = [ln for ln in lines if ln.split(" ", 1)[0].lower() not in ("quit", "exit", "q")]
+    here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:
-        t = asyncio.run(run(Path(tmp), "new 2", "join bob", f"start {SEED}", *lines))
+        os.chdir(tmp)  # `export <name>` writes where the session runs: never the worktree
+        try:
+            t = asyncio.run(run(Path(tmp), "new 2", "join bob", f"start {SEED}", *lines))
+        finally:
+            os.chdir(here)
     assert RAW_ERROR not in t, t[-2000:]
