@@ -18,13 +18,15 @@ from renderer import images_for, render_board_marked, render_player_marked
 from renderer import layout as L
 from renderer.board import draw_board_marked, layout_for
 from renderer.decision import with_decision
+from renderer.hal import workstation_groups
 from renderer.marks import CELLS, MARK_FILL, die_rows, player_point, table_point
 from renderer.player import draw_player_marked
 from tests.renderer.helpers import close, open_png
 
 Box = tuple[int, int, int, int]
-# (players, advanced, seed): every kind of decision with places, solo included.
-GAMES = ((3, False, 1), (2, True, 3), (1, False, 2))
+# (players, advanced, seed): every kind of decision with places, solo included;
+# the 4-player games fill the supplies and workstations their badges sit beside.
+GAMES = ((3, False, 1), (2, True, 3), (1, False, 2), (4, False, 1), (4, False, 2))
 
 
 @lru_cache(maxsize=8)
@@ -55,7 +57,7 @@ def meets(a: Box, b: Box) -> bool:
 
 def table_pieces(view: dict, layout: L.BoardLayout) -> list[Box]:
     """What a badge must never cover on the table: compartment dice, supply
-    dice, ships, cards and the Black Angel in Space."""
+    dice, robots in workstations, ships, cards and the Black Angel in Space."""
     boxes = []
     half = L.DIE // 2
     for row, secure, dice in die_rows(view):
@@ -68,6 +70,12 @@ def table_pieces(view: dict, layout: L.BoardLayout) -> list[Box]:
             x, y = L.supply_die_point(layout, c, k)
             h = L.DIE_SMALL // 2
             boxes.append((int(x - h), int(y - h), int(x + h), int(y + h)))
+        groups = sum(1 for p in view["players"] if p["workstations"][c])
+        groups += bool(view.get("neutral") and view["neutral"]["workstations"][c])
+        groups += len(workstation_groups(view))
+        for k in range(min(groups, 4)):
+            x, y = L.workstation_point(layout, c, k)  # a robot, then its count
+            boxes.append((int(x - 23), int(y - 15), int(x + 20), int(y + 15)))
     for i, strip in enumerate(board["strips"]):
         for pos in range(5):
             if strip["cards"][pos] is not None:
