@@ -2,9 +2,10 @@
 
     python bench/render.py [--players 4] [--seed 2] [--decisions 60] [--runs 40]
 
-In CPU milliseconds, for the table, a private player board (with hand), the solo table (Hal's band)
-and the final scores it prints the drawing alone, then the PNG encoding of the
-same image two ways in the same run: "old" is the encoder before issue 25 (256
+In CPU milliseconds, for the table, a private player board (with hand), the
+solo table (Hal's band), the table with a Command's numbered map (what the bot
+sends with that decision) and the final scores, it prints the drawing alone,
+then the PNG encoding of the same image two ways in the same run: "old" is the encoder before issue 25 (256
 colours octree-quantized on the full image, zlib level 1) and "new" is
 renderer.common.encode_png (48 colours picked on a quarter-size sample, level 6).
 Goals: the table PNG <= 100 KiB (issue 25) and a render (draw + encode) well
@@ -26,9 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image  # noqa: E402
 
-from engine import Action, Game, GameOptions  # noqa: E402
+from engine import Action, Decision, Game, GameOptions  # noqa: E402
 from renderer.board import draw_board  # noqa: E402
 from renderer.common import encode_png  # noqa: E402
+from renderer.decision import with_decision  # noqa: E402
 from renderer.final import draw_final  # noqa: E402
 from renderer.player import draw_player  # noqa: E402
 
@@ -50,6 +52,22 @@ def play(options: GameOptions, seed: int, decisions: int) -> Game:
             break
         game.apply(Action(d.seat, rng.choice(d.options).id))
     return game
+
+
+def first_command(options: GameOptions, seed: int) -> tuple[Game, Decision] | None:
+    """The game at its largest Command decision among the first 400 (the
+    numbered map the bot sends with it)."""
+    game = Game.new(options, seed)
+    rng = random.Random(seed)
+    best: tuple[Game, Decision] | None = None
+    for _ in range(400):
+        d = game.decision
+        if d is None:
+            break
+        if d.kind == "command" and (best is None or len(d.options) > len(best[1].options)):
+            best = (Game.from_json(game.to_json()), d)
+        game.apply(Action(d.seat, rng.choice(d.options).id))
+    return best
 
 
 def timings(fns: dict[str, Callable[[], object]], runs: int) -> dict[str, tuple[float, float]]:
@@ -101,10 +119,18 @@ def main() -> None:
     public, private = game.view(None), game.view(0)
     solo = play(GameOptions(players=1), args.seed, args.decisions).view(None)
     final = play(GameOptions(players=args.players), args.seed, 100_000).view(None)
+    command = first_command(GameOptions(players=args.players), args.seed)
     print(f"{args.players} players, seed {args.seed}, {game.state.decisions} decisions")
     report("table", lambda: draw_board(public), args.runs)
     report("player board (private, with hand)", lambda: draw_player(private, 0), args.runs)
     report("solo table (Hal's band)", lambda: draw_board(solo), args.runs)
+    if command is not None:
+        game, decision = command
+        view = with_decision(game.view(None), decision)
+        n = len(decision.options)
+        report(
+            f"table of a Command, {n} destinations numbered", lambda: draw_board(view), args.runs
+        )
     report("final scores", lambda: draw_final(final), args.runs)
 
 

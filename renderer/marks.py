@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -114,15 +115,25 @@ def badge(
     max_width: int | None = None,
 ) -> Box:
     """A numbered badge centred on a point; returns its box."""
-    d = ImageDraw.Draw(img)
     box = badge_box(centre, label, size, max_width)
-    lines, key = badge_lines(label, size, max_width)
-    radius = min(box[3] - box[1], key) // 2
-    d.rounded_rectangle(box, radius=radius, fill=MARK_FILL, outline=MARK_RING, width=2)
-    top = centre[1] - LINE_H * (len(lines) - 1) / 2
-    for i, line in enumerate(lines):
-        text(d, (centre[0], top + i * LINE_H), line, FONTS[key], MARK_TEXT, True, "mm")
+    sprite = _badge_sprite(label, size, max_width, box[2] - box[0], box[3] - box[1])
+    img.paste(sprite, box[:2], sprite)
     return box
+
+
+@lru_cache(maxsize=512)
+def _badge_sprite(label: str, size: int, max_width: int | None, w: int, h: int) -> Image.Image:
+    """A badge drawn once and pasted wherever it goes (a Command numbers two
+    dozen hexes: drawing each badge's text was a third of the table's time)."""
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    lines, key = badge_lines(label, size, max_width)
+    radius = min(h, key) // 2
+    d.rounded_rectangle((0, 0, w, h), radius=radius, fill=MARK_FILL, outline=MARK_RING, width=2)
+    top = h / 2 - LINE_H * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        text(d, (w / 2, top + i * LINE_H), line, FONTS[key], MARK_TEXT, True, "mm")
+    return img
 
 
 # --------------------------------------------------------------------------- the table
@@ -142,10 +153,17 @@ def mark_size(mark: str) -> int:
     return MARK_SIZE
 
 
-def table_point(view: View, layout: L.BoardLayout, mark: str, label: str = "0") -> Point | None:
+def table_point(
+    view: View,
+    layout: L.BoardLayout,
+    mark: str,
+    label: str = "0",
+    pieces: list[Box] | None = None,
+) -> Point | None:
     """The centre of a table mark's badge with this label (None: not on this
     image). Each sits beside what it marks, never on it: a hex's badge under
-    its ships, a die's above or below it, an action's under its damage spaces."""
+    its ships, a die's above or below it, an action's under its damage spaces.
+    `pieces` is space_pieces(view, layout), when the caller has it already."""
     kind, _, arg = mark.partition(":")
     half = badge_width(label, mark_size(mark)) / 2
     if kind == "hex":
@@ -154,7 +172,9 @@ def table_point(view: View, layout: L.BoardLayout, mark: str, label: str = "0") 
         strip, pos = int(arg[:-1]) - 1, HEX_LETTERS.index(arg[-1])
         if not 0 <= strip < layout.n_strips:
             return None
-        return _hex_point(view, layout, strip, pos, label)
+        if pieces is None:
+            pieces = space_pieces(view, layout)
+        return _hex_point(layout, strip, pos, label, pieces)
     if kind in ("action", "ravagers", "display", "advanced") and arg.isdigit():
         n = int(arg)
         if kind == "action" and 1 <= n <= 6:
@@ -182,7 +202,7 @@ def table_point(view: View, layout: L.BoardLayout, mark: str, label: str = "0") 
     return None
 
 
-def _hex_point(view: View, layout: L.BoardLayout, strip: int, pos: int, label: str) -> Point:
+def _hex_point(layout: L.BoardLayout, strip: int, pos: int, label: str, pieces: list[Box]) -> Point:
     """Below the ships, above the bottom vertex; where the Black Angel stands
     there, the first other place that covers no piece (ships, cards, comets,
     the colour disc, hex names) of this hex or its neighbours."""
@@ -195,7 +215,6 @@ def _hex_point(view: View, layout: L.BoardLayout, strip: int, pos: int, label: s
         (cx + 5, cy - 16),
         (cx, cy - r - 1),  # over the top vertex: the last resort, between three hexes
     ]
-    pieces = space_pieces(view, layout)
     for point in candidates:
         box = badge_box(point, label, SMALL)
         if not any(_meets(box, piece) for piece in pieces):
@@ -279,10 +298,14 @@ def _die_point(view: View, layout: L.BoardLayout, arg: str) -> Point | None:
 
 
 def draw_table_marks(img: Image.Image, view: View, layout: L.BoardLayout) -> list[Drawn]:
-    drawn = []
-    for mark, numbers in marked_places(view, TABLE_KINDS).items():
+    drawn: list[Drawn] = []
+    places = marked_places(view, TABLE_KINDS)
+    if not places:
+        return drawn
+    pieces = space_pieces(view, layout)  # once, not once per hex
+    for mark, numbers in places.items():
         label = badge_text(numbers)
-        point = table_point(view, layout, mark, label)
+        point = table_point(view, layout, mark, label, pieces)
         if point is not None:
             box = badge(img, point, label, mark_size(mark))
             drawn.append(Drawn(mark, tuple(numbers), box))
