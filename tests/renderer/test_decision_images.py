@@ -14,7 +14,7 @@ import pytest
 
 from engine import Action, Decision, Game, GameOptions
 from engine.decision import PLAYER_MARKS, TABLE_MARKS
-from renderer import images_for, render_board_marked, render_player_marked
+from renderer import decision_images, images_for, render_board_marked, render_player_marked
 from renderer import layout as L
 from renderer.board import draw_board_marked, layout_for
 from renderer.decision import with_decision
@@ -183,3 +183,24 @@ def test_a_command_with_many_destinations_numbers_every_one() -> None:
     for m in r.marks:
         assert table_point(view, layout, m.mark) is not None
     assert player_point("cell:A1") is not None
+
+
+def test_decision_images_makes_exactly_the_images_with_numbers() -> None:
+    """The one call for the bot: a secret turn gets the table and the player's
+    board, each with its own numbers; a Command the table only; a question
+    with no places nothing."""
+    found = set()
+    for g, d in decisions(3, False, 1):
+        images = decision_images(image_views(g, d), d)
+        assert set(images) == set(images_for(d))
+        if "table" in images:
+            assert images["table"].numbers == set().union(*expected(d, TABLE_MARKS).values())
+        if "player" in images:
+            assert images["player"].numbers == set().union(*expected(d, PLAYER_MARKS).values())
+        found.add((d.kind, tuple(sorted(images))))
+        if {("turn", ("player", "table")), ("command", ("table",))} <= found and any(
+            names == () for _, names in found
+        ):
+            break
+    assert ("turn", ("player", "table")) in found and ("command", ("table",)) in found
+    assert any(names == () for _, names in found)
