@@ -158,8 +158,8 @@ def _card(d: ImageDraw.ImageDraw, card: HalCard | None, top: int) -> None:
         c = P.die_index(colour.value)
         d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=P.DIE_FILL[c], outline=P.HIGHLIGHT)
         where = "top: first after your A" if half == 0 else "bottom: first after your B"
-        label = f"{P.DIE_SYMBOLS[c]} {P.DIE_NAMES[c]} die · {where}"
-        text(d, (x0 + 10, y0 + 15), label, 15, P.TEXT_DARK, True, "lm")
+        label = f"{P.DIE_SYMBOLS[c]} {P.DIE_NAMES[c]} · {where}"
+        text(d, (x0 + 10, y0 + 15), label, 15, P.TEXT_DARK, True, "lm", CARD_W - 20)
         action = f"{action_number(colour, kind)} {ACTION_NAMES[kind]}"
         text(d, (x0 + 10, y0 + 37), action, 20, P.TEXT_DARK, True, "lm", CARD_W - 20)
     _, _, _, y1 = card_half_box(top, 1)
