@@ -80,7 +80,7 @@ async def drive(
     for _ in range(clicks):
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
-        e = await svc._entry(cid)
+        e = await svc.games.entry(cid)
         if e is None or e.game.is_over:
             return
         d = e.game.decision
@@ -109,7 +109,7 @@ async def tick_figures(svc: GameService, store: Store) -> None:
         ticks.append((time.perf_counter() - t) * 1000)
         if notes:
             raise RuntimeError(f"the bench expects nothing due, got {len(notes)} notices")
-    svc.cache.clear()
+    svc.games.cache.clear()
     t = time.perf_counter()
     await svc.tick()
     cold = (time.perf_counter() - t) * 1000
@@ -176,7 +176,7 @@ async def main(argv: list[str] | None = None) -> int:
                 f"mean {statistics.fmean(all_ms) if all_ms else 0:.0f} ms"
             )
             print(
-                f"  process memory with {len(svc._cache)} games cached: {mem_games:.0f} MB "
+                f"  process memory with {len(svc.games.cache)} games cached: {mem_games:.0f} MB "
                 f"(interpreter + libraries before: {base:.0f} MB)"
             )
 
@@ -184,7 +184,7 @@ async def main(argv: list[str] | None = None) -> int:
             svc.render = False
             await start_games(svc, extra, args.players, 100_000)
             gc.collect()
-            print(f"  process memory with {len(svc._cache)} games cached: {rss_mb():.0f} MB")
+            print(f"  process memory with {len(svc.games.cache)} games cached: {rss_mb():.0f} MB")
             await tick_figures(svc, store)
     return 0
 

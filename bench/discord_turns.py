@@ -76,7 +76,7 @@ async def one_game(seed: int, dms: bool, turns: int, db: str, tally: Tally) -> N
             for _ in range(2000):
                 if is_over(world):
                     break
-                e = await svc._entry(cid)
+                e = await svc.games.entry(cid)
                 key = turn_key(e.game)
                 if current is None or key != getattr(current, "key", None):
                     if current is not None:
@@ -94,7 +94,7 @@ async def one_game(seed: int, dms: bool, turns: int, db: str, tally: Tally) -> N
                 current.decisions += p.decisions - d0
                 current.detours += p.detours - t0
                 current.refused += p.refused - r0
-                e = await svc._entry(cid)
+                e = await svc.games.entry(cid)
                 if e is not None and turn_key(e.game) == key:
                     current.sequence = e.game.state.turn.get("seq") or current.sequence
                 elif current.sequence is None:

@@ -280,7 +280,7 @@ class Local:
         if self.acting:
             return self.actor(self.acting)
         assert self.svc is not None
-        e = await self.svc._entry(CHANNEL)
+        e = await self.svc.games.entry(CHANNEL)
         if e is not None and e.game.decision is not None:
             return Actor(e.user(e.game.decision.seat), moderator=True)
         return self.actor()
@@ -511,7 +511,7 @@ class Local:
         """Play ``ref`` if it is exactly an option id of the pending decision
         (the README's ``die:o3``); False when it is not."""
         assert self.svc is not None
-        e = await self.svc._entry(CHANNEL)
+        e = await self.svc.games.entry(CHANNEL)
         d = e.game.decision if e is not None else None
         if d is None:
             return False
@@ -565,7 +565,7 @@ class Local:
         except StorageError as exc:
             self.say(f"✖ {shown} is not a game export this bot can load: {exc}")
             return
-        self.svc.drop(CHANNEL)
+        self.svc.games.drop(CHANNEL)
         self.say(f"Imported as game #{rec.id} ({rec.status.value}).")
         await self.show_pending()
 

@@ -145,7 +145,7 @@ class GameCog(
     ) -> list[app_commands.Choice[str]]:
         cid = self.fe.channel_id(interaction)
         try:
-            await self.svc._entry(cid)
+            await self.svc.games.entry(cid)
         except Exception:
             return []
         pairs = self.svc.autocomplete(cid, interaction.user.id, current)

@@ -16,7 +16,6 @@ import random
 import time
 
 from ai import Budget, choose
-from bot.service.core import ServiceBase
 from bot.service.helpers import simplest_option
 from bot.service.model import Entry, bot_level
 from engine import Decision
@@ -49,31 +48,44 @@ def public_choice(d: Decision, option_id: str) -> str:
     return label.replace("Use your ", "uses their ").replace(" your ", " their ")
 
 
-class BotPlayMixin(ServiceBase):
-    """The bot's move for a seat, chosen off the event loop."""
+class BotPlayer:
+    """The bot's move for a seat, chosen off the event loop.
 
-    def bot_budget(self) -> Budget:
-        """The strong level's budget per decision (the service's setting)."""
-        if self.bot_iterations:
-            return Budget(iterations=self.bot_iterations)
-        return Budget(seconds=self.bot_seconds, clock=time.perf_counter)
+    ``level``: how a removed player's seat (and a timed-out turn) is played;
+    ``seconds``/``iterations``: the strong level's budget per decision
+    (iterations make it reproducible)."""
 
-    async def _bot_option(self, e: Entry, seat: int, level: str | None = None) -> str:
+    def __init__(
+        self, level: str = "simple", seconds: float = 1.0, iterations: int | None = None
+    ) -> None:
+        if level not in ("simple", "strong"):
+            raise ValueError(f"bot_level is simple or strong, not {level!r}")
+        self.level = level
+        self.seconds = seconds
+        self.iterations = iterations
+
+    def budget(self) -> Budget:
+        """The strong level's budget per decision."""
+        if self.iterations:
+            return Budget(iterations=self.iterations)
+        return Budget(seconds=self.seconds, clock=time.perf_counter)
+
+    async def option(self, e: Entry, seat: int, level: str | None = None) -> str:
+        """The option the bot picks for ``seat`` (the deciding seat)."""
         d = e.game.decision
         assert d is not None and d.seat == seat
-        level = level or bot_level(e.user(seat), self.bot_level)
+        level = level or bot_level(e.user(seat), self.level)
         view = e.game.view(seat)
         # Seeded by game and position: the same position gets the same move.
         rng = random.Random(f"bot:{e.record.id}:{e.version}:{seat}")
         try:
-            return await asyncio.to_thread(
-                choose, view, rng=rng, level=level, budget=self.bot_budget()
-            )
+            return await asyncio.to_thread(choose, view, rng=rng, level=level, budget=self.budget())
         except Exception:
             log.exception(
                 "game %s: the %s bot failed; it plays the safe default", e.record.id, level
             )
             return simplest_option(d).id
 
-    def bot_line(self, e: Entry, d: Decision, option_id: str) -> str:
+    def line(self, e: Entry, d: Decision, option_id: str) -> str:
+        """The move's announcement."""
         return f"🤖 The bot plays for {e.game.name(d.seat)}: {public_choice(d, option_id)}\n"

@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import engine
 from bot.service.format import command, lobby_msg
+from bot.service.games import LiveGames
 from bot.service.helpers import (
     assign_colours,
     options_json,
@@ -34,6 +35,7 @@ from storage import (
     NotFoundError,
     Seat,
     StorageError,
+    new_seed,
 )
 
 log = logging.getLogger(__name__)
@@ -42,8 +44,17 @@ DAY = 24 * 3600
 DEFAULT_LOBBY_DAYS = 7
 
 
-class LobbyMixin(WritePath):
-    """Creating a game, joining and leaving its lobby, starting it."""
+class Lobby:
+    """Creating a game, joining and leaving its lobby, cancelling it, starting it.
+
+    ``seed_source``: where a started game's seed comes from (tests fix it)."""
+
+    def __init__(
+        self, games: LiveGames, write: WritePath, *, seed_source: Callable[[], int] = new_seed
+    ) -> None:
+        self.games = games
+        self.write = write
+        self.seed_source = seed_source
 
     async def check_new(
         self,
@@ -60,7 +71,7 @@ class LobbyMixin(WritePath):
         """Why this game cannot be created (a refusal), or None: asked before a
         front end makes a thread for it, and by :meth:`create`."""
         if guild_id is not None and not actor.moderator:
-            gs = await self.store.get_guild_settings(guild_id)
+            gs = await self.games.store.get_guild_settings(guild_id)
             if gs.start_policy == "moderators":
                 return fail("Only moderators may create games on this server.")
         if not 1 <= players <= 4:
@@ -120,44 +131,44 @@ class LobbyMixin(WritePath):
         if players == 1 and not difficulty:
             difficulty = "standard"
         opts = options_json(players, advanced, difficulty)
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
-                rec = await self.store.create_game(
+                rec = await self.games.store.create_game(
                     channel_id, guild_id=guild_id, created_by=actor.user_id, options=opts
                 )
             except ChannelBusyError:
                 return fail("This channel already has a game. Use a thread or another channel.")
-            await self.store.join_game(
+            await self.games.store.join_game(
                 rec.id, actor.user_id, max_seats=players, display_name=actor.name
             )
             for i in range(bots):
-                await self.store.join_game(
+                await self.games.store.join_game(
                     rec.id, bot_user(bot_level, i), max_seats=players, display_name=None
                 )
-            await self.store.update_game_settings(
+            await self.games.store.update_game_settings(
                 rec.id, seat_order="lobby" if order == "lobby" else "random"
             )
         kind = "advanced" if advanced else "basic"
         days = await self.lobby_days(guild_id)
-        closes = self.fmt.when(rec.created_at + days * DAY)
+        closes = self.games.fmt.when(rec.created_at + days * DAY)
         if players == 1:
             assert difficulty is not None
             return Reply(
                 f"🚀 New solo Black Angel game against Hal ({difficulty}: he starts on "
                 f"{DIFFICULTY_VP[difficulty]} VP; {kind} rules) created by "
-                f"{self.fmt.mention(actor.user_id)}, who starts it with "
-                f"{command(self.fmt, 'start')} (or cancels it with {command(self.fmt, 'cancel')}). "
+                f"{self.games.fmt.mention(actor.user_id)}, who starts it with "
+                f"{command(self.games.fmt, 'start')} (or cancels it with {command(self.games.fmt, 'cancel')}). "
                 f"If it has not started, the lobby closes {closes}."
             )
         with_bots = (
             f" with {bots} bot player{'s' if bots > 1 else ''} ({bot_level})" if bots else ""
         )
-        join = "" if bots + 1 == players else f"Join with {command(self.fmt, 'join')}; "
+        join = "" if bots + 1 == players else f"Join with {command(self.games.fmt, 'join')}; "
         return Reply(
             f"🚀 New {players}-player Black Angel game ({kind} rules, {order} seat order){with_bots} "
-            f"created by {self.fmt.mention(actor.user_id)}. {join}"
-            f"{self.fmt.mention(actor.user_id)} starts it with {command(self.fmt, 'start')} "
-            f"(or cancels it with {command(self.fmt, 'cancel')}). "
+            f"created by {self.games.fmt.mention(actor.user_id)}. {join}"
+            f"{self.games.fmt.mention(actor.user_id)} starts it with {command(self.games.fmt, 'start')} "
+            f"(or cancels it with {command(self.games.fmt, 'cancel')}). "
             f"If it has not started, the lobby closes {closes}."
         )
 
@@ -165,7 +176,7 @@ class LobbyMixin(WritePath):
         """How long a lobby may wait to start: the server's setting, else the default."""
         if guild_id is None:
             return DEFAULT_LOBBY_DAYS
-        gs = await self.store.get_guild_settings(guild_id)
+        gs = await self.games.store.get_guild_settings(guild_id)
         return gs.lobby_days or DEFAULT_LOBBY_DAYS
 
     @staticmethod
@@ -179,47 +190,49 @@ class LobbyMixin(WritePath):
 
     async def cancel(self, channel_id: int, actor: Actor) -> Reply:
         """Close the lobby without playing (its starter or a moderator)."""
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
                 rec = await self._lobby(channel_id)
             except ServiceError as exc:
                 return fail(str(exc))
-            seats = await self.store.get_seats(rec.id)
+            seats = await self.games.store.get_seats(rec.id)
             if actor.user_id != self.starter(rec, seats) and not actor.moderator:
                 return fail("Only the player who created the game (or a moderator) can cancel it.")
-            await self.store.abort_game(rec.id, f"cancelled by {actor.user_id}")
-        return Reply(f"✖️ {self.fmt.mention(actor.user_id)} cancelled the lobby (game #{rec.id}).")
+            await self.games.store.abort_game(rec.id, f"cancelled by {actor.user_id}")
+        return Reply(
+            f"✖️ {self.games.fmt.mention(actor.user_id)} cancelled the lobby (game #{rec.id})."
+        )
 
     async def expire_lobbies(self, now: float) -> list[Reply]:
         """Close the lobbies older than their server's lobby lifetime; notices to post."""
         out: list[Reply] = []
-        for rec in await self.store.list_games([GameStatus.LOBBY]):
+        for rec in await self.games.store.list_games([GameStatus.LOBBY]):
             days = await self.lobby_days(rec.guild_id)
             if now - rec.created_at < days * DAY:
                 continue
-            async with self.lock(rec.channel_id):
-                current = await self.store.active_game(rec.channel_id)
+            async with self.games.lock(rec.channel_id):
+                current = await self.games.store.active_game(rec.channel_id)
                 if (
                     current is None
                     or current.id != rec.id
                     or current.status is not GameStatus.LOBBY
                 ):
                     continue
-                await self.store.abort_game(rec.id, f"lobby expired after {days} day(s)")
+                await self.games.store.abort_game(rec.id, f"lobby expired after {days} day(s)")
             out.append(
                 Reply(
                     f"⌛ The lobby of game #{rec.id} did not start within {days} day{'s' if days != 1 else ''} and is "
-                    f"closed. Create a new one with {command(self.fmt, 'new')}.",
+                    f"closed. Create a new one with {command(self.games.fmt, 'new')}.",
                     channel_id=rec.channel_id,
                 )
             )
         return out
 
     async def _lobby(self, channel_id: int) -> GameRecord:
-        rec = await self.store.active_game(channel_id)
+        rec = await self.games.store.active_game(channel_id)
         if rec is None:
             raise ServiceError(
-                f"There is no game in this channel. Create one with {command(self.fmt, 'new')}."
+                f"There is no game in this channel. Create one with {command(self.games.fmt, 'new')}."
             )
         if rec.status is not GameStatus.LOBBY:
             raise ServiceError("The game here has already started.")
@@ -227,65 +240,72 @@ class LobbyMixin(WritePath):
 
     @refusing
     async def join(self, channel_id: int, actor: Actor, colour: str | None = None) -> Reply:
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
                 rec = await self._lobby(channel_id)
                 colour = parse_colour(colour)
                 players = int(rec.options.get("players", 2))
-                await self.store.join_game(
+                await self.games.store.join_game(
                     rec.id,
                     actor.user_id,
                     colour=colour,
                     max_seats=players,
                     display_name=actor.name,
                 )
-                seats = await self.store.get_seats(rec.id)
+                seats = await self.games.store.get_seats(rec.id)
             except ServiceError as exc:
                 return fail(str(exc))
             except LobbyError as exc:
                 return fail(lobby_msg(exc))
         return Reply(
-            f"{self.fmt.mention(actor.user_id)} joins ({len(seats)}/{players}). "
+            f"{self.games.fmt.mention(actor.user_id)} joins ({len(seats)}/{players}). "
             + self._lobby_line(seats)
         )
 
     @refusing
     async def leave(self, channel_id: int, actor: Actor) -> Reply:
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
                 rec = await self._lobby(channel_id)
-                seats = await self.store.leave_game(rec.id, actor.user_id)
+                seats = await self.games.store.leave_game(rec.id, actor.user_id)
             except ServiceError as exc:
                 return fail(str(exc))
             except NotFoundError:
                 return fail("You are not in this lobby.")
             if not seats:
-                await self.store.abort_game(rec.id, "everyone left")
-                return Reply(f"{self.fmt.mention(actor.user_id)} leaves; the lobby is closed.")
-        text = f"{self.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats)
+                await self.games.store.abort_game(rec.id, "everyone left")
+                return Reply(
+                    f"{self.games.fmt.mention(actor.user_id)} leaves; the lobby is closed."
+                )
+        text = f"{self.games.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats)
         if actor.user_id == rec.created_by:
             nxt = self.starter(rec, seats)
             if nxt is not None:
-                text += f"\n{self.fmt.mention(nxt)} may now start the game ({command(self.fmt, 'start')})."
+                text += f"\n{self.games.fmt.mention(nxt)} may now start the game ({command(self.games.fmt, 'start')})."
         return Reply(text)
 
     @refusing
     async def colour(self, channel_id: int, actor: Actor, colour: str | None) -> Reply:
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
                 rec = await self._lobby(channel_id)
-                seat = await self.store.set_colour(rec.id, actor.user_id, parse_colour(colour))
+                seat = await self.games.store.set_colour(
+                    rec.id, actor.user_id, parse_colour(colour)
+                )
             except ServiceError as exc:
                 return fail(str(exc))
             except NotFoundError:
                 return fail("Join the lobby first.")
             except LobbyError as exc:
                 return fail(lobby_msg(exc))
-        return Reply(f"{self.fmt.mention(actor.user_id)} would like {seat.colour or 'any colour'}.")
+        return Reply(
+            f"{self.games.fmt.mention(actor.user_id)} would like {seat.colour or 'any colour'}."
+        )
 
     def _lobby_line(self, seats: Sequence[Seat]) -> str:
         return "Lobby: " + ", ".join(
-            (s.display_name or self.fmt.name(s.user_id)) + (f" ({s.colour})" if s.colour else "")
+            (s.display_name or self.games.fmt.name(s.user_id))
+            + (f" ({s.colour})" if s.colour else "")
             for s in seats
         )
 
@@ -298,12 +318,12 @@ class LobbyMixin(WritePath):
         seed: int | None = None,
         order: str | None = None,
     ) -> Reply:
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
                 rec = await self._lobby(channel_id)
             except ServiceError as exc:
                 return fail(str(exc))
-            seats = await self.store.get_seats(rec.id)
+            seats = await self.games.store.get_seats(rec.id)
             if actor.user_id != self.starter(rec, seats) and not actor.moderator:
                 return fail(
                     "Only the player who created the game (or, if they left, the first "
@@ -317,7 +337,7 @@ class LobbyMixin(WritePath):
                     "Wait for more players, or create a new game with the right count."
                 )
             seed = self.seed_source() if seed is None else seed
-            order = order or (await self.store.get_game_settings(rec.id)).seat_order
+            order = order or (await self.games.store.get_game_settings(rec.id)).seat_order
             users = [s.user_id for s in seats]
             if order == "random":
                 random.Random(seed).shuffle(users)
@@ -328,7 +348,7 @@ class LobbyMixin(WritePath):
             final = dict(opts, colours=colours, rules_version=engine.RULES_VERSION)
             try:
                 game = await asyncio.to_thread(Game.new, engine.options_from_json(final), seed)
-                await self.store.start_game(
+                await self.games.store.start_game(
                     rec.id,
                     seed,
                     order=users,
@@ -339,13 +359,13 @@ class LobbyMixin(WritePath):
             except (StorageError, EngineError) as exc:
                 log.exception("game %s: start failed", rec.id)
                 return fail(f"The game could not start: {exc}")
-            e = await self._reload(channel_id)
+            e = await self.games.reload(channel_id)
             assert e is not None
             lines = [
                 f"🎲 The game starts ({'random' if order == 'random' else 'lobby'} seat order):",
-                *(f"{i + 1}. {self.who(e, i)}" for i in range(len(users))),
+                *(f"{i + 1}. {self.games.who(e, i)}" for i in range(len(users))),
             ]
             reply = Reply("\n".join(lines), new_turn=True)
-            await self._auto(e, reply)
-            await self._finish_reply(e, reply, render=True)
+            await self.write.auto(e, reply)
+            await self.write.finish_reply(e, reply, render=True)
             return reply

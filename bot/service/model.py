@@ -8,7 +8,7 @@ import functools
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import ParamSpec
+from typing import Any, ParamSpec
 
 import engine
 from engine import Game
@@ -171,12 +171,14 @@ def set_aside_text(game_id: int, reason: str, fmt: object = None) -> str:
 def refusing(
     fn: Callable[P, Awaitable[Reply]],
 ) -> Callable[P, Awaitable[Reply]]:
-    """A service call whose :class:`ServiceError` becomes a private refusal."""
+    """A service call whose :class:`ServiceError` becomes a private refusal; a
+    method of a part of the service (its ``games``: :class:`LiveGames`), refused
+    at once while this instance is fenced."""
 
     @functools.wraps(fn)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> Reply:
-        svc = args[0]
-        fenced = getattr(svc, "fenced", None)
+        part: Any = args[0]
+        fenced = part.games.fenced
         if fenced:
             return fail(fenced)
         try:

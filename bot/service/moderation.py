@@ -1,6 +1,6 @@
 """Moderators: pause, resume, end, replace or remove a player, rollback, repair.
 
-Every change here goes through the write path (:meth:`WritePath._change`):
+Every change here goes through the write path (:meth:`WritePath.change`):
 the storage call checks the revision the moderator's view was read at and
 bumps it, and the game is then read back from storage, so what is served
 afterwards is exactly what is stored, and every button shown before is stale
@@ -13,6 +13,8 @@ import json
 import logging
 from collections.abc import Sequence
 
+from bot.service.botplay import BotPlayer
+from bot.service.games import LiveGames
 from bot.service.model import (
     BOT_USER,
     Actor,
@@ -40,8 +42,13 @@ log = logging.getLogger(__name__)
 CHANGED = "The game changed meanwhile; nothing was {}. Look again."
 
 
-class ModerationMixin(WritePath):
+class Moderation:
     """Moderators: pause, resume, end, replace or remove a player, rollback, repair."""
+
+    def __init__(self, games: LiveGames, write: WritePath, bots: BotPlayer) -> None:
+        self.games = games
+        self.write = write
+        self.bots = bots  # its level: named when the bot takes a seat
 
     async def is_moderator(
         self, guild_id: int | None, *, manage: bool, role_ids: Sequence[int] = ()
@@ -50,7 +57,7 @@ class ModerationMixin(WritePath):
             return True
         if guild_id is None:
             return False
-        gs = await self.store.get_guild_settings(guild_id)
+        gs = await self.games.store.get_guild_settings(guild_id)
         return gs.moderator_role_id is not None and gs.moderator_role_id in role_ids
 
     @staticmethod
@@ -66,67 +73,71 @@ class ModerationMixin(WritePath):
         nothing is done on that old view: the moderator is told to look again,
         and the next try uses the stored game."""
         self._require_mod(actor)
-        e = await self._current(channel_id)
+        e = await self.games.current(channel_id)
         if e is None:
             raise ServiceError("There is no game running in this channel.")
-        rec = await self.store.active_game(channel_id)
+        rec = await self.games.store.active_game(channel_id)
         if rec is None or (rec.id, rec.revision) != (e.record.id, e.revision):
-            self.drop(channel_id)
+            self.games.drop(channel_id)
             raise ServiceError(CHANGED.format(doing))
         return e
 
     @refusing
     async def pause(self, channel_id: int, actor: Actor) -> Reply:
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             e = await self._mod(channel_id, actor, "paused")
             if e.record.status is GameStatus.PAUSED:
                 return fail("The game is already paused.")
             gid = e.record.id
             try:
-                await self._change(e, lambda rev: self.store.pause_game(gid, expected_revision=rev))
+                await self.write.change(
+                    e, lambda rev: self.games.store.pause_game(gid, expected_revision=rev)
+                )
             except ConflictError:
                 return fail(CHANGED.format("paused"))
-            await self._load(channel_id)
-        return Reply(f"⏸️ {self.fmt.mention(actor.user_id)} (moderator) paused the game.")
+            await self.games.load(channel_id)
+        return Reply(f"⏸️ {self.games.fmt.mention(actor.user_id)} (moderator) paused the game.")
 
     @refusing
     async def resume(self, channel_id: int, actor: Actor) -> Reply:
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             e = await self._mod(channel_id, actor, "resumed")
             if e.record.status is not GameStatus.PAUSED:
                 return fail("The game is not paused.")
             gid = e.record.id
             try:
-                await self._change(
-                    e, lambda rev: self.store.resume_game(gid, expected_revision=rev)
+                await self.write.change(
+                    e, lambda rev: self.games.store.resume_game(gid, expected_revision=rev)
                 )
             except ConflictError:
                 return fail(CHANGED.format("resumed"))
-            e2 = await self._load(channel_id)
+            e2 = await self.games.load(channel_id)
             assert e2 is not None
-            reply = Reply(f"▶️ {self.fmt.mention(actor.user_id)} (moderator) resumed the game.\n")
-            await self._auto(e2, reply)
-            await self._finish_reply(e2, reply)
+            reply = Reply(
+                f"▶️ {self.games.fmt.mention(actor.user_id)} (moderator) resumed the game.\n"
+            )
+            await self.write.auto(e2, reply)
+            await self.write.finish_reply(e2, reply)
             return reply
 
     @refusing
     async def end(self, channel_id: int, actor: Actor) -> Reply:
         """End the channel's game (a lobby too, or a game set aside): archived."""
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             self._require_mod(actor, "end a game")
-            rec = await self.store.active_game(channel_id)
+            rec = await self.games.store.active_game(channel_id)
             if rec is None:
                 return fail("There is no game in this channel.")
             try:
-                await self.store.abort_game(
+                await self.games.store.abort_game(
                     rec.id, f"ended by moderator {actor.user_id}", expected_revision=rec.revision
                 )
             except ConflictError:
                 return fail(CHANGED.format("ended"))
             finally:
-                self.drop(channel_id)
+                self.games.drop(channel_id)
         return Reply(
-            f"⏹️ {self.fmt.mention(actor.user_id)} (moderator) ended game #{rec.id}. "
+            f"⏹️ {self.games.fmt.mention(actor.user_id)} (moderator) ended game #{rec.id}. "
             "It stays archived (board, log and export still work)."
         )
 
@@ -136,9 +147,9 @@ class ModerationMixin(WritePath):
     ) -> Reply:
         """Give ``seat`` (0-based) to ``new_user`` (BOT_USER: nobody, the bot plays it);
         ``name``: the new player's display name."""
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             self._require_mod(actor, "replace or remove players")
-            rec = await self.store.active_game(channel_id)
+            rec = await self.games.store.active_game(channel_id)
             if rec is None:
                 return fail("There is no game in this channel.")
             if rec.status is GameStatus.LOBBY:
@@ -148,12 +159,12 @@ class ModerationMixin(WritePath):
                 return fail(f"There is no seat {seat + 1}.")
             old = e.user(seat)
             if old == new_user:
-                return fail(f"Seat {seat + 1} is already played by {self.fmt.mention(old)}.")
+                return fail(f"Seat {seat + 1} is already played by {self.games.fmt.mention(old)}.")
             gid = e.record.id
             try:
-                await self._change(
+                await self.write.change(
                     e,
-                    lambda rev: self.store.replace_player(
+                    lambda rev: self.games.store.replace_player(
                         gid, seat, new_user, expected_revision=rev
                     ),
                 )
@@ -161,45 +172,45 @@ class ModerationMixin(WritePath):
                 return fail("That user already holds another seat in this game.")
             except ConflictError:
                 return fail(CHANGED.format("changed"))
-            e2 = await self._load(channel_id)
+            e2 = await self.games.load(channel_id)
             assert e2 is not None
             if name and new_user != BOT_USER:
-                self._names_seen.pop(new_user, None)
-                await self.remember_name(new_user, name)
+                self.games.names_seen.pop(new_user, None)
+                await self.games.remember_name(new_user, name)
             who = (
-                f"{e2.game.name(seat)} is now played by {self.fmt.mention(new_user)}"
+                f"{e2.game.name(seat)} is now played by {self.games.fmt.mention(new_user)}"
                 if new_user != BOT_USER
-                else f"{e2.game.name(seat)} is now played by the bot ({self.bot_level})"
+                else f"{e2.game.name(seat)} is now played by the bot ({self.bots.level})"
             )
             reply = Reply(
-                f"🔁 {self.fmt.mention(actor.user_id)} (moderator) replaced "
-                f"{self.fmt.mention(old)}: {who}.\n"
+                f"🔁 {self.games.fmt.mention(actor.user_id)} (moderator) replaced "
+                f"{self.games.fmt.mention(old)}: {who}.\n"
             )
-            await self._auto(e2, reply)
-            await self._finish_reply(e2, reply)
+            await self.write.auto(e2, reply)
+            await self.write.finish_reply(e2, reply)
             return reply
 
     async def _replace_in_lobby(
         self, rec: GameRecord, actor: Actor, seat: int, new_user: int
     ) -> Reply:
         """A lobby has seats but no engine game yet: only the seat changes."""
-        seats = await self.store.get_seats(rec.id)
+        seats = await self.games.store.get_seats(rec.id)
         if not 0 <= seat < len(seats):
             return fail(f"There is no seat {seat + 1} in the lobby ({len(seats)} joined).")
         old = seats[seat].user_id
-        mod = self.fmt.mention(actor.user_id)
+        mod = self.games.fmt.mention(actor.user_id)
         if new_user == BOT_USER:
-            await self.store.leave_game(rec.id, old)
-            return Reply(f"{mod} (moderator) removed {self.fmt.mention(old)} from the lobby.")
+            await self.games.store.leave_game(rec.id, old)
+            return Reply(f"{mod} (moderator) removed {self.games.fmt.mention(old)} from the lobby.")
         if old == new_user:
-            return fail(f"Seat {seat + 1} is already {self.fmt.mention(old)}'s.")
+            return fail(f"Seat {seat + 1} is already {self.games.fmt.mention(old)}'s.")
         try:
-            await self.store.replace_player(rec.id, seat, new_user)
+            await self.games.store.replace_player(rec.id, seat, new_user)
         except LobbyError:
             return fail("That user is already in this lobby.")
         return Reply(
-            f"🔁 {mod} (moderator) gave {self.fmt.mention(old)}'s lobby seat "
-            f"{seat + 1} to {self.fmt.mention(new_user)}."
+            f"🔁 {mod} (moderator) gave {self.games.fmt.mention(old)}'s lobby seat "
+            f"{seat + 1} to {self.games.fmt.mention(new_user)}."
         )
 
     @refusing
@@ -207,13 +218,13 @@ class ModerationMixin(WritePath):
         """Take back the last action of a seat someone holds, with the bot's
         moves for removed seats after it (the bot would only play them again:
         the game never waits on a seat nobody holds)."""
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             e = await self._mod(channel_id, actor, "rolled back")
             if e.version == 0:
                 return fail("There is no action to roll back.")
-            actions = await self.store.get_actions(e.record.id)
+            actions = await self.games.store.get_actions(e.record.id)
             if len(actions) != e.version:
-                self.drop(channel_id)
+                self.games.drop(channel_id)
                 return fail(CHANGED.format("rolled back"))
             bot_seats = {s.seat for s in e.seats if is_bot(s.user_id)}
             keep = len(actions) - 1
@@ -229,13 +240,13 @@ class ModerationMixin(WritePath):
                     "there is no player's action to roll back."
                 )
             try:
-                await self._truncate(e, keep, "rollback")
+                await self.write.truncate(e, keep, "rollback")
             except ConflictError:
                 return fail(CHANGED.format("rolled back"))
             except Exception:
                 log.exception("game %s: rollback failed", e.record.id)
                 return fail("Rollback failed; the game is unchanged.")
-            e2 = await self._load(channel_id)
+            e2 = await self.games.load(channel_id)
             assert e2 is not None
             cut = len(actions) - keep
             what = (
@@ -244,11 +255,11 @@ class ModerationMixin(WritePath):
                 else f"the last action and the bot's {cut - 1} move{'s' if cut > 2 else ''} after it"
             )
             reply = Reply(
-                f"⏪ {self.fmt.mention(actor.user_id)} (moderator) rolled back {what}.\n",
+                f"⏪ {self.games.fmt.mention(actor.user_id)} (moderator) rolled back {what}.\n",
                 new_turn=True,
             )
-            await self._auto(e2, reply)  # back on a bot's decision: the bot plays on
-            await self._finish_reply(e2, reply)
+            await self.write.auto(e2, reply)  # back on a bot's decision: the bot plays on
+            await self.write.finish_reply(e2, reply)
             return reply
 
     @refusing
@@ -261,21 +272,21 @@ class ModerationMixin(WritePath):
         the bot's log for the operator, never to the channel: they and the
         seed would reveal hidden cards.
         """
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             self._require_mod(actor, "repair a game")
-            rec = await self.store.active_game(channel_id)
+            rec = await self.games.store.active_game(channel_id)
             if rec is None or rec.status not in STARTED_STATUSES:
                 return fail("There is no started game in this channel to repair.")
-            fault = await self.store.get_fault(rec.id)
+            fault = await self.games.store.get_fault(rec.id)
             try:
-                done = await self.store.repair_game(rec.id, expected_revision=rec.revision)
+                done = await self.games.store.repair_game(rec.id, expected_revision=rec.revision)
             except ConflictError:
                 return fail(CHANGED.format("repaired"))
             except (CorruptGameError, NotFoundError) as exc:
                 log.error("game %s cannot be rebuilt: %s", rec.id, exc)
                 return fail(f"Game #{rec.id} cannot be rebuilt from its log (see the bot's log).")
             finally:
-                self.drop(channel_id)
+                self.games.drop(channel_id)
             if done.dropped:
                 log.warning(
                     "game %s repaired by %s: %s; actions cut: %s",
@@ -286,9 +297,9 @@ class ModerationMixin(WritePath):
                         [{"seq": a.seq, "seat": a.seat, "action": a.action} for a in done.dropped]
                     ),
                 )
-            e = await self._load(channel_id)
+            e = await self.games.load(channel_id)
             assert e is not None
-            mod = self.fmt.mention(actor.user_id)
+            mod = self.games.fmt.mention(actor.user_id)
             text = f"🛠️ {mod} (moderator) rebuilt game #{rec.id} from its log: "
             text += f"{done.kept} action{'s' if done.kept != 1 else ''} kept"
             if done.dropped:
@@ -300,6 +311,6 @@ class ModerationMixin(WritePath):
             if fault is None:
                 text += " (It had not failed a check.)"
             reply = Reply(text + "\n", new_turn=True)
-            await self._auto(e, reply)
-            await self._finish_reply(e, reply, render=True)
+            await self.write.auto(e, reply)
+            await self.write.finish_reply(e, reply, render=True)
             return reply

@@ -7,6 +7,7 @@ import logging
 from typing import Any
 
 import engine
+from bot.service.games import LiveGames
 from bot.service.helpers import (
     REVEALING,
     counts,
@@ -31,8 +32,12 @@ from storage import (
 log = logging.getLogger(__name__)
 
 
-class PlayMixin(WritePath):
+class Play:
     """Answering the pending decision (buttons, ``/ba play``) and undo."""
+
+    def __init__(self, games: LiveGames, write: WritePath) -> None:
+        self.games = games
+        self.write = write
 
     def resolve(self, d: Decision, ref: str) -> engine.Option | None:
         """An option by id, by 1-based number, or by a unique label match."""
@@ -64,10 +69,10 @@ class PlayMixin(WritePath):
         (a button), a click from an older state is refused as stale, also after
         an undo or rollback (a revision never comes back). ``version`` (the
         number of actions) is checked too if given, e.g. by ``bench/bot.py``."""
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
                 # a click newer than the cache reads the game again: judged against the store
-                e = await self._fresh(channel_id, game_id, revision)
+                e = await self.games.fresh(channel_id, game_id, revision)
             except GameSetAside as exc:
                 return fail(str(exc))
             except StorageError as exc:
@@ -92,30 +97,30 @@ class PlayMixin(WritePath):
             if d is None:
                 return fail("The game is over.")
             if d.seat != seat:
-                return fail(f"It is {self.who(e, d.seat)}'s decision now, not yours.")
+                return fail(f"It is {self.games.who(e, d.seat)}'s decision now, not yours.")
             option = self.resolve(d, ref)
             if option is None:
                 return fail(f"'{ref}' is not one of your options now. {d.prompt}")
             reply = Reply("")
             try:
-                await self._apply(e, Action(seat, option.id), actor.user_id, reply, d)
-                await self._auto(e, reply)
+                await self.write.apply(e, Action(seat, option.id), actor.user_id, reply, d)
+                await self.write.auto(e, reply)
             except IllegalActionError as exc:
                 return fail(str(exc))
             except ConflictError:
-                self.drop(channel_id)
+                self.games.drop(channel_id)
                 return fail("This choice is no longer current.")
             except Exception:
                 log.exception("game %s: unexpected error applying %r", e.record.id, option.id)
-                self.drop(channel_id)
+                self.games.drop(channel_id)
                 return fail("Something went wrong; the game is unchanged. Please try again.")
-            await self._finish_reply(e, reply)
+            await self.write.finish_reply(e, reply)
             return reply
 
     @refusing
     async def undo(self, channel_id: int, actor: Actor) -> Reply:
-        async with self.lock(channel_id):
-            e = await self._current(channel_id)
+        async with self.games.lock(channel_id):
+            e = await self.games.current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
             if e.record.status is not GameStatus.RUNNING:
@@ -123,9 +128,9 @@ class PlayMixin(WritePath):
             seat = e.seat_of(actor.user_id)
             if seat is None:
                 return fail("You are not playing in this game.")
-            actions = await self.store.get_actions(e.record.id)
+            actions = await self.games.store.get_actions(e.record.id)
             if len(actions) != e.version:  # another process changed it: look again
-                self.drop(channel_id)
+                self.games.drop(channel_id)
                 return fail("The game changed meanwhile; nothing was taken back. Look again.")
             if not actions:
                 return fail("There is nothing to undo.")
@@ -164,20 +169,20 @@ class PlayMixin(WritePath):
                         rec.id, f"its log does not replay: {type(exc).__name__}: {exc}"
                     )
                 )
-                await self._set_aside(err)
-                self.drop(channel_id)
-                return fail(str(GameSetAside(rec.id, err.reason, self.fmt)))
+                await self.games.set_aside(err)
+                self.games.drop(channel_id)
+                return fail(str(GameSetAside(rec.id, err.reason, self.games.fmt)))
             if why:
                 return fail(why)
             try:
-                await self._truncate(e, len(actions) - 1, "undo", state)
+                await self.write.truncate(e, len(actions) - 1, "undo", state)
             except ConflictError:
                 return fail("The game changed meanwhile; nothing was taken back. Look again.")
             except Exception:
                 log.exception("game %s: undo failed", rec.id)
                 return fail("Undo failed; the game is unchanged.")
-            e2 = await self._load(channel_id)
+            e2 = await self.games.load(channel_id)
             assert e2 is not None
-            reply = Reply(f"↩️ {self.who(e2, seat)} takes back their last decision.\n")
-            await self._finish_reply(e2, reply)
+            reply = Reply(f"↩️ {self.games.who(e2, seat)} takes back their last decision.\n")
+            await self.write.finish_reply(e2, reply)
             return reply

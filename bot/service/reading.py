@@ -8,6 +8,8 @@ from dataclasses import fields
 import engine
 from bot import text as T
 from bot.service.format import score_part
+from bot.service.games import LiveGames
+from bot.service.images import Images
 from bot.service.model import (
     LOG_PAGE,
     Actor,
@@ -27,13 +29,18 @@ from storage import (
 )
 
 
-class ReadingMixin(WritePath):
+class Reading:
     """Looking at a game: choices, board, hand, log, scores, autocomplete."""
+
+    def __init__(self, games: LiveGames, images: Images, write: WritePath) -> None:
+        self.games = games
+        self.images = images
+        self.write = write  # its result text: the scores of a finished game
 
     @refusing
     async def choices(self, channel_id: int, actor: Actor) -> Reply:
         """The asker's pending options, privately (the "Show my choices" button)."""
-        e = await self._entry(channel_id)
+        e = await self.games.entry(channel_id)
         if e is None:
             return fail("There is no game running in this channel.")
         d = e.game.decision
@@ -43,41 +50,39 @@ class ReadingMixin(WritePath):
         if seat is None:
             return fail("You are not playing in this game.")
         if d.seat != seat:
-            return fail(f"It is {self.who(e, d.seat)}'s decision now, not yours.")
-        p = self.prompt(e)
+            return fail(f"It is {self.games.who(e, d.seat)}'s decision now, not yours.")
+        p = self.games.prompt(e)
         if p is None:
             return fail("The game is paused.")
         full = TurnPrompt(
             **{f.name: getattr(p, f.name) for f in fields(p)} | {"options": d.options}
         )
         reply = Reply(f"{d.prompt}", ephemeral=True, turn=full)
-        if d.secret and self.render and any(o.marks for o in d.options):
+        if d.secret and any(o.marks for o in d.options):
             # The table as this player may see it: the places of their
             # options numbered (renderer/marks.py); only they get it.
-            from renderer import render_board
-
-            view = e.game.view(seat)
-            reply.image = await self._in_thread(render_board, view, self.names(e))
-            reply.image_name = "my-choices.png"
+            reply.image = await self.images.seat_board_png(e, seat)
+            if reply.image is not None:
+                reply.image_name = "my-choices.png"
         return reply
 
-    async def _viewable(self, channel_id: int) -> Entry | None:
+    async def viewable(self, channel_id: int) -> Entry | None:
         """The channel's running game, else the latest one that was played here
         (finished or ended; still viewable). A lobby that never started has no board."""
-        e = await self._entry(channel_id)
+        e = await self.games.entry(channel_id)
         if e is not None:
             return e
-        rec = await self._latest_started(channel_id)
+        rec = await self.games.latest_started(channel_id)
         if rec is None:
             return None
-        return await self._load_record(rec)
+        return await self.games.load_record(rec)
 
     @refusing
     async def board(self, channel_id: int) -> Reply:
-        e = await self._viewable(channel_id)
+        e = await self.viewable(channel_id)
         if e is None:
             return fail("There is no game to show in this channel.")
-        p = self.prompt(e)
+        p = self.games.prompt(e)
         text = f"Round {e.game.state.round} — game #{e.record.id}"
         if e.game.is_over:
             text = (
@@ -87,13 +92,13 @@ class ReadingMixin(WritePath):
         if e.record.status is GameStatus.PAUSED:
             text += " (paused)"
         if p is not None:
-            text += "\n" + self.prompt_line(p)
-        return Reply(text, image=await self.board_png(e, table=True), turn=p)
+            text += "\n" + self.games.prompt_line(p)
+        return Reply(text, image=await self.images.board_png(e, table=True), turn=p)
 
     @refusing
     async def hand(self, channel_id: int, actor: Actor) -> Reply:
         """Your hand and player board, privately."""
-        e = await self._entry(channel_id)
+        e = await self.games.entry(channel_id)
         if e is None:
             return fail("There is no game running in this channel.")
         seat = e.seat_of(actor.user_id)
@@ -113,22 +118,26 @@ class ReadingMixin(WritePath):
         return Reply(
             "\n".join(lines),
             ephemeral=True,
-            image=await self.player_png(e, seat, own=True),
+            image=await self.images.player_png(e, seat, own=True),
             image_name="my-board.png",
         )
 
     @refusing
     async def event_log(self, channel_id: int, page: int = 1) -> Reply:
-        e = await self._viewable(channel_id)
+        e = await self.viewable(channel_id)
         if e is None:
             return fail("There is no game to show in this channel.")
         lines = e.log
         if lines is None:
             revision = e.revision
-            lines = await self._rebuild_log(e.record)
-            async with self.lock(channel_id):
+            lines = await self.rebuild_log(e.record)
+            async with self.games.lock(channel_id):
                 # keep it only if no change was stored meanwhile (else it is already old)
-                if self.cache.get(channel_id) is e and e.revision == revision and e.log is None:
+                if (
+                    self.games.cache.get(channel_id) is e
+                    and e.revision == revision
+                    and e.log is None
+                ):
                     e.log = lines
         pages = max(1, -(-len(lines) // LOG_PAGE))
         page = min(max(1, page), pages)
@@ -137,9 +146,9 @@ class ReadingMixin(WritePath):
         head = f"**Game log** — page {page}/{pages} (1 = most recent)"
         return Reply(T.clip_message(head + "\n" + "\n".join(chunk or ["(nothing yet)"])))
 
-    async def _rebuild_log(self, rec: GameRecord) -> list[str]:
+    async def rebuild_log(self, rec: GameRecord) -> list[str]:
         """The public event lines of the whole game, replayed from its log."""
-        actions = await self.store.get_actions(rec.id)
+        actions = await self.games.store.get_actions(rec.id)
         assert rec.seed is not None
         seed = rec.seed
 
@@ -154,26 +163,26 @@ class ReadingMixin(WritePath):
             return await asyncio.to_thread(run)
         except Exception as exc:
             err = CorruptGameError(rec.id, f"its log does not replay: {type(exc).__name__}: {exc}")
-            await self._set_aside(err)
-            self.drop(rec.channel_id)
-            raise GameSetAside(rec.id, err.reason, self.fmt) from exc
+            await self.games.set_aside(err)
+            self.games.drop(rec.channel_id)
+            raise GameSetAside(rec.id, err.reason, self.games.fmt) from exc
 
     @refusing
     async def scores(self, channel_id: int) -> Reply:
-        e = await self._viewable(channel_id)
+        e = await self.viewable(channel_id)
         if e is None:
             return fail("There is no game to score in this channel.")
         if e.game.is_over:
             res = e.game.result or {}
-            lines = [self._result_text(e), "", "**Breakdown**"]
+            lines = [self.write.result_text(e), "", "**Breakdown**"]
             for b in res.get("breakdown", []):
                 parts = ", ".join(
                     f"{k} {score_part(v)}" for k, v in b.items() if k not in ("seat", "hal")
                 )
-                lines.append(f"{self.who(e, int(b.get('seat', 0)))}: {parts}")
+                lines.append(f"{self.games.who(e, int(b.get('seat', 0)))}: {parts}")
             return Reply(
                 T.clip_message("\n".join(lines)),
-                image=await self.board_png(e),
+                image=await self.images.board_png(e),
                 image_name="final.png",
             )
         s = e.game.state
@@ -184,12 +193,12 @@ class ReadingMixin(WritePath):
         if s.hal is not None:  # solo: Hal sits after the player (engine/API.md)
             scores.append((s.hal.vp, len(s.players)))
         for vp, seat in sorted(scores, key=lambda x: -x[0]):
-            lines.append(f"{self.who(e, seat)}: {vp} VP")
+            lines.append(f"{self.games.who(e, seat)}: {vp} VP")
         return Reply("\n".join(lines))
 
     def autocomplete(self, channel_id: int, user_id: int, current: str) -> list[tuple[str, str]]:
         """(label, option id) pairs for a slash command's option field; cached games only."""
-        e = self.cache.get(channel_id)
+        e = self.games.cache.get(channel_id)
         if e is None or e.busy:
             return []
         d = e.game.decision

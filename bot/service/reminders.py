@@ -13,7 +13,11 @@ from __future__ import annotations
 import logging
 
 from bot import quiet
+from bot.service.botplay import BotPlayer
+from bot.service.games import LiveGames
 from bot.service.model import (
+    DEFAULT_MAX_REMINDERS,
+    DEFAULT_REMINDER_MINUTES,
     GameSetAside,
     Reply,
     is_bot,
@@ -25,8 +29,26 @@ from storage import GameStatus, StorageError, TickRow
 log = logging.getLogger(__name__)
 
 
-class RemindersMixin(WritePath):
-    """Background work: turn reminders and turn timeouts."""
+class Reminders:
+    """Background work: turn reminders and turn timeouts.
+
+    ``max_reminders`` per turn; ``default_reminder_minutes`` apart unless the
+    game or its server says otherwise."""
+
+    def __init__(
+        self,
+        games: LiveGames,
+        write: WritePath,
+        bots: BotPlayer,
+        *,
+        max_reminders: int = DEFAULT_MAX_REMINDERS,
+        default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
+    ) -> None:
+        self.games = games
+        self.write = write
+        self.bots = bots
+        self.max_reminders = max_reminders
+        self.default_reminder_minutes = default_reminder_minutes
 
     def _row_minutes(self, row: TickRow) -> int:
         """The reminder interval for a game: its own, else the guild's, else the bot's."""
@@ -51,15 +73,15 @@ class RemindersMixin(WritePath):
 
     async def tick(self) -> list[Reply]:
         """Reminders and turn timeouts due now, for every running game, and a
-        notice for each game newly set aside (lobbies: :meth:`expire_lobbies`).
+        notice for each game newly set aside (lobbies: :meth:`Lobby.expire_lobbies`).
 
         Returns notices (``channel_id`` set) to post; a timeout plays the turn
         (never silently: the notice says so)."""
-        if self.fenced:
+        if self.games.fenced:
             return []
-        now = self.clock()
+        now = self.games.clock()
         out: list[Reply] = []
-        for row in await self.store.tick_rows():
+        for row in await self.games.store.tick_rows():
             try:
                 if row.fault is not None:
                     reply: Reply | None = await self._tell_set_aside(row)
@@ -72,7 +94,7 @@ class RemindersMixin(WritePath):
                 log.warning("game %s: %s", row.game_id, exc)
             except Exception:
                 log.exception("game %s: reminder/timeout failed", row.game_id)
-                self.drop(row.channel_id)
+                self.games.drop(row.channel_id)
                 continue
             if reply is not None:
                 reply.channel_id = row.channel_id
@@ -80,16 +102,16 @@ class RemindersMixin(WritePath):
         return out
 
     async def _tell_set_aside(self, row: TickRow) -> Reply:
-        self.drop(row.channel_id)
-        await self.store.mark_fault_notified(row.game_id)
-        seats = await self.store.get_seats(row.game_id)
+        self.games.drop(row.channel_id)
+        await self.games.store.mark_fault_notified(row.game_id)
+        seats = await self.games.store.get_seats(row.game_id)
         players = [s.user_id for s in seats if not is_bot(s.user_id)]
-        return Reply(set_aside_text(row.game_id, row.fault or "?", self.fmt), ping=players)
+        return Reply(set_aside_text(row.game_id, row.fault or "?", self.games.fmt), ping=players)
 
     async def _tick_game(self, row: TickRow, now: float) -> Reply | None:
         channel_id = row.channel_id
-        async with self.lock(channel_id):
-            e = await self._fresh(channel_id, row.game_id, row.revision)
+        async with self.games.lock(channel_id):
+            e = await self.games.fresh(channel_id, row.game_id, row.revision)
             if e is None or e.record.id != row.game_id:
                 return None
             if e.record.status is not GameStatus.RUNNING:
@@ -100,31 +122,31 @@ class RemindersMixin(WritePath):
             if is_bot(e.user(d.seat)):
                 # A bot seat left waiting (a rollback onto it, a restart mid-move): play on.
                 reply = Reply("")
-                if not await self._auto(e, reply):
+                if not await self.write.auto(e, reply):
                     return None
-                await self._finish_reply(e, reply)
+                await self.write.finish_reply(e, reply)
                 return reply
             st = e.settings
             uid = e.user(d.seat)
-            prefs = await self.prefs(uid)
-            idle = self.awake_idle(e, uid, now)  # quiet hours do not count
+            prefs = await self.games.prefs(uid)
+            idle = self.games.awake_idle(e, uid, now)  # quiet hours do not count
             if st.timeout_minutes and idle >= st.timeout_minutes * 60:
                 seat = d.seat
                 reply = Reply(
-                    f"⌛ Time is up for {self.who(e, seat)}: "
-                    f"the bot ({self.bot_level}) plays their turn.\n"
+                    f"⌛ Time is up for {self.games.who(e, seat)}: "
+                    f"the bot ({self.bots.level}) plays their turn.\n"
                 )
                 n = 0
                 while n < 200:
                     d = e.game.decision
                     if d is None or d.seat != seat or e.game.is_over:
                         break
-                    await self._bot_move(e, d, reply, self.bot_level)
+                    await self.write.bot_move(e, d, reply, self.bots.level)
                     n += 1
                     if reply.new_turn:
                         break
-                await self._auto(e, reply)
-                await self._finish_reply(e, reply)
+                await self.write.auto(e, reply)
+                await self.write.finish_reply(e, reply)
                 return reply
             # the counter is per revision: any change of the game starts it again
             sent, last = st.reminders_for(e.revision)
@@ -137,20 +159,20 @@ class RemindersMixin(WritePath):
             if quiet.awake_seconds(since, now, prefs) < minutes * 60:
                 return None
             try:
-                e.settings = await self.store.record_reminder(e.record.id, e.revision, now)
+                e.settings = await self.games.store.record_reminder(e.record.id, e.revision, now)
             except StorageError:
-                self.drop(channel_id)
+                self.games.drop(channel_id)
                 raise
             sent = e.settings.reminders_sent
-            p = self.prompt(e)
+            p = self.games.prompt(e)
             nxt = now + minutes * 60
             txt = (
                 f"⏰ Reminder {sent}/{self.max_reminders}: "
-                f"{self.fmt.mention(uid)}, the game is waiting for you "
-                f"(since {self.fmt.when(e.record.updated_at)}). "
+                f"{self.games.fmt.mention(uid)}, the game is waiting for you "
+                f"(since {self.games.fmt.when(e.record.updated_at)}). "
             )
             if sent < self.max_reminders:
-                txt += f"Next reminder {self.fmt.when(nxt)}."
+                txt += f"Next reminder {self.games.fmt.when(nxt)}."
             if p is not None:
-                txt += "\n" + self.prompt_line(p)
+                txt += "\n" + self.games.prompt_line(p)
             return Reply(txt, ping=[uid], turn=p, reminder=True)

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.botplay import BotPlayer
 from bot.service.format import command
+from bot.service.games import LiveGames
+from bot.service.lobby import Lobby
 from bot.service.model import (
     Actor,
     Reply,
     fail,
     refusing,
 )
-from bot.service.write import WritePath
 
 ONLY_ADMINS = "Only members with Manage Server can change the server's settings."
 
 
-class SettingsMixin(WritePath):
+class Settings:
     """Reminder interval, turn timeout, the server's policy, a player's mute."""
+
+    def __init__(self, games: LiveGames, lobby: Lobby, bots: BotPlayer) -> None:
+        self.games = games
+        self.lobby = lobby  # how long a lobby may wait (the server's setting)
+        self.bots = bots  # its level: named when a timeout is set
 
     @refusing
     async def set_reminder(
@@ -38,20 +45,20 @@ class SettingsMixin(WritePath):
         if server_wide:
             if guild_id is None:
                 return fail("Server-wide settings need a server.")
-            await self.store.update_guild_settings(guild_id, reminder_minutes=minutes or None)
+            await self.games.store.update_guild_settings(guild_id, reminder_minutes=minutes or None)
             return Reply(
-                f"⏰ {self.fmt.mention(actor.user_id)} (server admin) set turn reminders on this server "
+                f"⏰ {self.games.fmt.mention(actor.user_id)} (server admin) set turn reminders on this server "
                 + (f"to every {minutes} min." if minutes else "to the default.")
             )
-        async with self.lock(channel_id):
-            e = await self._current(channel_id)
+        async with self.games.lock(channel_id):
+            e = await self.games.current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
-            e.settings = await self.store.update_game_settings(
+            e.settings = await self.games.store.update_game_settings(
                 e.record.id, reminder_minutes=minutes
             )
         return Reply(
-            f"⏰ {self.fmt.mention(actor.user_id)} (moderator) set turn reminders for this game "
+            f"⏰ {self.games.fmt.mention(actor.user_id)} (moderator) set turn reminders for this game "
             + (f"to every {minutes} min." if minutes else "off.")
         )
 
@@ -61,20 +68,20 @@ class SettingsMixin(WritePath):
             return fail("Only moderators can set a turn timeout.")
         if minutes < 0:
             return fail("Minutes must be 0 (no timeout) or more.")
-        async with self.lock(channel_id):
-            e = await self._current(channel_id)
+        async with self.games.lock(channel_id):
+            e = await self.games.current(channel_id)
             if e is None:
                 return fail("There is no game running in this channel.")
-            e.settings = await self.store.update_game_settings(
+            e.settings = await self.games.store.update_game_settings(
                 e.record.id, timeout_minutes=minutes or None
             )
         if not minutes:
             return Reply(
-                f"⌛ {self.fmt.mention(actor.user_id)} (moderator) removed the turn timeout."
+                f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) removed the turn timeout."
             )
         return Reply(
-            f"⌛ {self.fmt.mention(actor.user_id)} (moderator) set a turn timeout of {minutes} min: "
-            f"after it, the bot ({self.bot_level}) plays the turn for the player."
+            f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set a turn timeout of {minutes} min: "
+            f"after it, the bot ({self.bots.level}) plays the turn for the player."
         )
 
     @refusing
@@ -96,16 +103,16 @@ class SettingsMixin(WritePath):
             kw["start_policy"] = policy
         if role_id is not False:
             kw["moderator_role_id"] = role_id
-        gs = await self.store.update_guild_settings(guild_id, **kw)
+        gs = await self.games.store.update_guild_settings(guild_id, **kw)
         role = f"<@&{gs.moderator_role_id}>" if gs.moderator_role_id else "none"
         text = (
-            f"🛡️ {self.fmt.mention(actor.user_id)} (server admin) updated the server: "
+            f"🛡️ {self.games.fmt.mention(actor.user_id)} (server admin) updated the server: "
             f"games created by {gs.start_policy}; moderator role {role}."
         )
         if role_id:
             text += (
                 f" Its members can moderate every game here; to list the moderator "
-                f"commands for them too, allow the role for {command(self.fmt, 'mod')} in "
+                f"commands for them too, allow the role for {command(self.games.fmt, 'mod')} in "
                 "Server Settings → Integrations."
             )
         return Reply(text)
@@ -118,21 +125,21 @@ class SettingsMixin(WritePath):
             return fail("That is a server setting.")
         if days < 0:
             return fail("Days must be 0 (the default) or more.")
-        gs = await self.store.update_guild_settings(guild_id, lobby_days=days or None)
-        shown = gs.lobby_days or await self.lobby_days(guild_id)  # type: ignore[attr-defined]
+        gs = await self.games.store.update_guild_settings(guild_id, lobby_days=days or None)
+        shown = gs.lobby_days or await self.lobby.lobby_days(guild_id)
         return Reply(
-            f"⌛ {self.fmt.mention(actor.user_id)} (server admin) set how long a lobby may wait "
+            f"⌛ {self.games.fmt.mention(actor.user_id)} (server admin) set how long a lobby may wait "
             f"to start on this server: {shown} day{'s' if shown != 1 else ''}"
             + ("." if days else " (the default).")
         )
 
     @refusing
     async def mute(self, channel_id: int, actor: Actor, on: bool) -> Reply:
-        async with self.lock(channel_id):
-            e = await self._current(channel_id)
+        async with self.games.lock(channel_id):
+            e = await self.games.current(channel_id)
             if e is None or e.seat_of(actor.user_id) is None:
                 return fail("You are not playing in a game in this channel.")
-            e.settings = await self.store.set_game_mute(e.record.id, actor.user_id, on)
+            e.settings = await self.games.store.set_game_mute(e.record.id, actor.user_id, on)
         return Reply(
             "Turn pings for this game are " + ("muted." if on else "back on."), ephemeral=True
         )

@@ -1,5 +1,5 @@
-"""The table around the games: lobby state for its buttons, cancelling a lobby,
-the server's game list, players' DM notices and quiet hours, game threads.
+"""The table around the games: lobby state for its buttons, the server's
+game list, players' DM notices and quiet hours, game threads.
 
 Front-end neutral like the rest of the service: it says *whom* to DM and
 *what*, and which games a server has; sending DMs and making threads is the
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import quiet as Q
+from bot.service.games import LiveGames
 from bot.service.model import BOT_USER, Actor, Reply, TurnPrompt, fail
-from bot.service.write import WritePath
 from storage import GameRecord, GameStatus, Seat
 
 GAMES_PER_PAGE = 8
@@ -44,21 +44,24 @@ class DirectMessage:
     text: str
 
 
-class TableMixin(WritePath):
-    """Lobby buttons' state, cancel, /ba games, DM notices and quiet hours, threads."""
+class Tables:
+    """Lobby buttons' state, /ba games, DM notices and quiet hours, threads."""
+
+    def __init__(self, games: LiveGames) -> None:
+        self.games = games
 
     # ------------------------------------------------------------------ lobby
 
     async def lobby_state(self, channel_id: int, game_id: int | None = None) -> LobbyState | None:
         """The channel's lobby (or the game ``game_id``, whatever its status)."""
         rec = (
-            await self.store.get_game(game_id)
+            await self.games.store.get_game(game_id)
             if game_id is not None
-            else await self.store.active_game(channel_id)
+            else await self.games.store.active_game(channel_id)
         )
         if rec is None:
             return None
-        seats = tuple(await self.store.get_seats(rec.id))
+        seats = tuple(await self.games.store.get_seats(rec.id))
         return LobbyState(
             rec.id,
             rec.channel_id,
@@ -79,7 +82,7 @@ class TableMixin(WritePath):
         else:
             head = f"🚀 {lobby.players}-player Black Angel ({kind} rules)"
         who = ", ".join(
-            self.fmt.mention(s.user_id) + (f" ({s.colour})" if s.colour else "")
+            self.games.fmt.mention(s.user_id) + (f" ({s.colour})" if s.colour else "")
             for s in lobby.seats
         )
         lines = [
@@ -93,7 +96,7 @@ class TableMixin(WritePath):
         if len(lobby.seats) < lobby.players:
             lines.append("Press **Join** to take a seat (or `/ba join`).")
         elif lobby.created_by is not None:
-            lines.append(f"Full: {self.fmt.mention(lobby.created_by)} can press **Start**.")
+            lines.append(f"Full: {self.games.fmt.mention(lobby.created_by)} can press **Start**.")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ /ba games
@@ -103,11 +106,11 @@ class TableMixin(WritePath):
         then the latest finished ones (winners); (reply, page, pages)."""
         if guild_id is None:
             return fail("`games` lists a server's games; there is no server here."), 1, 1
-        active = await self.store.list_games(
+        active = await self.games.store.list_games(
             (GameStatus.LOBBY, GameStatus.RUNNING, GameStatus.PAUSED), guild_id=guild_id
         )
         active.sort(key=lambda r: (_STATUS_ORDER[r.status], -r.updated_at, r.id))
-        done = await self.store.list_games(
+        done = await self.games.store.list_games(
             (GameStatus.FINISHED,), guild_id=guild_id, limit=FINISHED_SHOWN
         )
         games = active + done
@@ -128,7 +131,7 @@ class TableMixin(WritePath):
 
     async def _game_line(self, rec: GameRecord) -> str:
         where = f"<#{rec.channel_id}>"
-        seats = await self.store.get_seats(rec.id)
+        seats = await self.games.store.get_seats(rec.id)
         players = int(rec.options.get("players", 2))
         kind = (" advanced" if rec.options.get("advanced") else "") + (
             f" vs Hal ({rec.options.get('difficulty') or 'standard'})" if players == 1 else ""
@@ -146,20 +149,20 @@ class TableMixin(WritePath):
     def _seat_name(self, seats: list[Seat], seat: int) -> str:
         for s in seats:
             if s.seat == seat:
-                return self.fmt.name(s.user_id)
+                return self.games.fmt.name(s.user_id)
         return "Hal"
 
     async def _whose_turn(self, rec: GameRecord) -> str:
-        e = self._cache.get(rec.channel_id)
+        e = self.games.cache.get(rec.channel_id)
         if e is None or e.record.id != rec.id:
             try:
-                e = await self._entry(rec.channel_id)
+                e = await self.games.entry(rec.channel_id)
             except Exception:  # a game that cannot load still gets its line
                 return "cannot be loaded right now"
         if e is None or e.game.decision is None:
             return "between turns"
         uid = e.user(e.game.decision.seat)
-        who = "the bot" if uid == BOT_USER else self.fmt.name(uid)
+        who = "the bot" if uid == BOT_USER else self.games.fmt.name(uid)
         return f"round {e.game.state.round}, {who} to play"
 
     # ------------------------------------------------------------------ DM notices, quiet hours
@@ -193,10 +196,10 @@ class TableMixin(WritePath):
                 return fail("Your clock as an offset from UTC: `+2`, `-5`, `+5:30` (-14 to +14).")
             kw["utc_offset"] = offset
         if kw:
-            p = await self.store.set_notify_prefs(actor.user_id, **kw)
+            p = await self.games.store.set_notify_prefs(actor.user_id, **kw)
         else:
-            p = await self.store.get_notify_prefs(actor.user_id)
-        self.prefs_cache[actor.user_id] = p
+            p = await self.games.store.get_notify_prefs(actor.user_id)
+        self.games.prefs_cache[actor.user_id] = p
         on = {True: "on", False: "off"}
         lines = [
             "🔔 **Your notices** (every game, every server):",
@@ -217,17 +220,17 @@ class TableMixin(WritePath):
         quiet hours, and once per revision."""
         if turn is None or turn.user_id == BOT_USER:
             return None
-        p = await self.prefs(turn.user_id)
+        p = await self.games.prefs(turn.user_id)
         if turn.user_id == actor:
             # They are at the keyboard: this turn needs no DM, now or later.
             if p.dm_turn and not reminder:
-                await self.store.record_turn_dm(turn.game_id, turn.user_id, turn.revision)
+                await self.games.store.record_turn_dm(turn.game_id, turn.user_id, turn.revision)
             return None
         if not (p.dm_reminders if reminder else p.dm_turn):
             return None
-        if Q.is_quiet(self.clock(), p):
+        if Q.is_quiet(self.games.clock(), p):
             return None
-        if not reminder and not await self.store.record_turn_dm(
+        if not reminder and not await self.games.store.record_turn_dm(
             turn.game_id, turn.user_id, turn.revision
         ):
             return None
@@ -241,17 +244,17 @@ class TableMixin(WritePath):
         """(channel, DM) for turns not yet announced to a player who opted in,
         e.g. because they began in the player's quiet hours (the background tick)."""
         out: list[tuple[int, DirectMessage]] = []
-        for cid in list(self._cache):
-            e = self._cache.get(cid)
+        for cid in list(self.games.cache):
+            e = self.games.cache.get(cid)
             if e is None or e.record.status is not GameStatus.RUNNING:
                 continue
-            p = self.prompt(e)
+            p = self.games.prompt(e)
             if p is None or p.user_id == BOT_USER:
                 continue
-            prefs = await self.prefs(p.user_id)
-            if not prefs.dm_turn or Q.is_quiet(self.clock(), prefs):
+            prefs = await self.games.prefs(p.user_id)
+            if not prefs.dm_turn or Q.is_quiet(self.games.clock(), prefs):
                 continue
-            last = await self.store.turn_dm_revision(e.record.id, p.user_id)
+            last = await self.games.store.turn_dm_revision(e.record.id, p.user_id)
             if last is not None and last >= e.revision:
                 continue
             dm = await self.turn_dm(p, cid, actor=None, reminder=False)
@@ -265,17 +268,17 @@ class TableMixin(WritePath):
         """The server's thread setting (None: the default, on where possible)."""
         if guild_id is None:
             return False
-        return await self.store.get_game_threads(guild_id)
+        return await self.games.store.get_game_threads(guild_id)
 
     async def set_game_threads(self, guild_id: int | None, actor: Actor, on: bool) -> Reply:
         if not actor.moderator:
             return fail("Only moderators can change where new games open.")
         if guild_id is None:
             return fail("That is a server setting.")
-        await self.store.set_game_threads(guild_id, on)
+        await self.games.store.set_game_threads(guild_id, on)
         where = "in a thread of their own" if on else "in the channel itself"
         return Reply(
-            f"🧵 {self.fmt.mention(actor.user_id)} (moderator): new games on this server open {where}."
+            f"🧵 {self.games.fmt.mention(actor.user_id)} (moderator): new games on this server open {where}."
         )
 
 

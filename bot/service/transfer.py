@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from bot.service.format import command
+from bot.service.games import LiveGames
 from bot.service.model import (
     Actor,
     GameSetAside,
@@ -25,7 +26,7 @@ from bot.service.model import (
     fail,
     refusing,
 )
-from bot.service.write import WritePath
+from bot.service.reading import Reading
 from storage import ChannelBusyError, ExportFormatError, GameStatus, StorageError
 from storage.transfer import MAX_EXPORT_BYTES, parse_export
 
@@ -33,18 +34,22 @@ PUBLIC_FORMAT = "black-angel-public-export"
 OVER = (GameStatus.FINISHED, GameStatus.ABORTED)
 
 
-class TransferMixin(WritePath):
+class Transfer:
     """Export and import of whole games as JSON."""
+
+    def __init__(self, games: LiveGames, reading: Reading) -> None:
+        self.games = games
+        self.reading = reading  # the public event log of a running game
 
     @refusing
     async def export(self, channel_id: int, actor: Actor) -> Reply:
         if not actor.moderator:
             return fail("Only moderators can export a game.")
-        rec = await self._latest(channel_id)
+        rec = await self.games.latest(channel_id)
         if rec is None:
             return fail("There is no game in this channel.")
         if rec.status in OVER:
-            doc = await self.store.export_game(rec.id)
+            doc = await self.games.store.export_game(rec.id)
             what = "the complete record (seed and every action)"
         else:
             doc = await self._public_export(channel_id, rec.id)
@@ -60,8 +65,8 @@ class TransferMixin(WritePath):
         )
 
     async def _public_export(self, channel_id: int, game_id: int) -> dict[str, Any]:
-        rec = await self.store.get_game(game_id)
-        seats = await self.store.get_seats(game_id)
+        rec = await self.games.store.get_game(game_id)
+        seats = await self.games.store.get_seats(game_id)
         doc: dict[str, Any] = {
             "format": PUBLIC_FORMAT,
             "format_version": 1,
@@ -79,14 +84,14 @@ class TransferMixin(WritePath):
             "seats": [{"seat": s.seat, "user_id": s.user_id, "colour": s.colour} for s in seats],
         }
         try:
-            e = await self._entry(channel_id)
+            e = await self.games.entry(channel_id)
         except (GameSetAside, StorageError) as exc:  # not loadable: what is known, no more
             doc["not_loaded"] = str(exc)
             return doc
         if e is not None and e.record.id == game_id:
             lines = e.log
             if lines is None:
-                lines = await self._rebuild_log(e.record)  # type: ignore[attr-defined]
+                lines = await self.reading.rebuild_log(e.record)
             doc["view"] = e.game.view(None)
             doc["log"] = list(lines)
         return doc
@@ -116,9 +121,9 @@ class TransferMixin(WritePath):
         except ExportFormatError as exc:
             return fail(f"That file cannot be imported: {exc}. Nothing was imported.")
         status = "paused" if doc["game"].get("status") in ("running", "paused") else None
-        async with self.lock(channel_id):
+        async with self.games.lock(channel_id):
             try:
-                rec = await self.store.import_game(
+                rec = await self.games.store.import_game(
                     data,
                     channel_id,
                     guild_id=guild_id,
@@ -133,13 +138,13 @@ class TransferMixin(WritePath):
             except ExportFormatError as exc:
                 return fail(f"That file cannot be imported: {exc}. Nothing was imported.")
             finally:
-                self.drop(channel_id)
+                self.games.drop(channel_id)
         tail = (
-            f"It is paused: a moderator resumes it with {command(self.fmt, 'mod resume')}."
+            f"It is paused: a moderator resumes it with {command(self.games.fmt, 'mod resume')}."
             if rec.status is GameStatus.PAUSED
             else f"It is {rec.status.value}: board, log and scores show it."
         )
         return Reply(
-            f"📥 {self.fmt.mention(actor.user_id)} (moderator) imported a game "
+            f"📥 {self.games.fmt.mention(actor.user_id)} (moderator) imported a game "
             f"({rec.version} actions) as game #{rec.id}. {tail}"
         )

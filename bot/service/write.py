@@ -8,41 +8,43 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from bot import text as T
-from bot.service.botplay import BotPlayMixin
-from bot.service.helpers import (
-    replace_record,
-    turn_key,
-)
-from bot.service.model import (
-    Entry,
-    Reply,
-    is_bot,
-)
+from bot.service.botplay import BotPlayer
+from bot.service.games import LiveGames
+from bot.service.helpers import replace_record, turn_key
+from bot.service.images import Images
+from bot.service.model import Entry, Reply, is_bot
 from engine import Action, Decision, Event, IllegalActionError
-from storage import (
-    GameStatus,
-)
+from storage import GameStatus
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 
 
-class WritePath(BotPlayMixin):
+class WritePath:
     """The one way a game changes: under the channel's lock, stored first.
 
-    An action (:meth:`_apply`) is applied to the cached game and appended with
+    An action (:meth:`apply`) is applied to the cached game and appended with
     the revision it was computed from; while the append is in flight the entry
     is marked busy and readers wait for the lock, so a reader never sees a
-    state the database does not hold (a failed append drops the entry). Every other change (undo, rollback,
-    pause, resume, replace, remove, end, repair) goes through :meth:`_change`:
+    state the database does not hold (a failed append drops the entry).
+    Every other change (undo, rollback, pause, resume, replace, remove, end,
+    repair) goes through :meth:`change`:
     the storage call checks and bumps the revision in one transaction, then the
     game is read back from storage, so the engine game, the record and the
     seats served afterwards are exactly the stored ones. On any failure the
     cached game is dropped; the next use reads it again.
+
+    It plays the bot's seats too (:meth:`auto`), so a game never waits on a
+    seat nobody holds.
     """
 
-    async def _apply(
+    def __init__(self, games: LiveGames, images: Images, bots: BotPlayer) -> None:
+        self.games = games
+        self.images = images
+        self.bots = bots
+
+    async def apply(
         self,
         e: Entry,
         action: Action,
@@ -65,10 +67,10 @@ class WritePath(BotPlayMixin):
             except IllegalActionError:
                 raise  # the engine changed nothing
             except Exception:
-                self.drop(cid)
+                self.games.drop(cid)
                 raise
             try:
-                res = await self.store.append_action(
+                res = await self.games.store.append_action(
                     e.record.id,
                     e.version,
                     action.seat,
@@ -79,14 +81,14 @@ class WritePath(BotPlayMixin):
                     expected_revision=e.revision,
                 )
             except BaseException:
-                self.drop(cid)  # the applied game is not the stored one: read it again
+                self.games.drop(cid)  # the applied game is not the stored one: read it again
                 raise
             status = GameStatus.FINISHED if res.finished else e.record.status
             e.record = replace_record(
                 e.record,
                 version=res.version,
                 revision=res.revision,
-                updated_at=self.clock(),
+                updated_at=self.games.clock(),
                 status=status,
             )
         finally:
@@ -95,23 +97,23 @@ class WritePath(BotPlayMixin):
             chosen = d.option(action.option)
             if chosen is not None:
                 reply.text += f"{e.game.name(action.seat)}: {chosen.label}\n"
-        self._events(e, events, reply)
+        self.events(e, events, reply)
         if turn_key(g) != before:
             reply.new_turn = True
         if res.finished:
-            self.drop(cid)
+            self.games.drop(cid)
 
-    async def _change(self, e: Entry, op: Callable[[int], Awaitable[R]]) -> R:
+    async def change(self, e: Entry, op: Callable[[int], Awaitable[R]]) -> R:
         """Run ``op(expected_revision)`` (a storage call that checks the revision
         and bumps it) for the cached game ``e``, lock held. The cached game is
-        dropped whatever happens: call :meth:`_load` for the stored one.
+        dropped whatever happens: call :meth:`LiveGames.load` for the stored one.
         :class:`ConflictError` if the game changed since ``e`` was read."""
         try:
             return await op(e.revision)
         finally:
-            self.drop(e.record.channel_id)
+            self.games.drop(e.record.channel_id)
 
-    def _events(self, e: Entry, events: list[Event], reply: Reply) -> None:
+    def events(self, e: Entry, events: list[Event], reply: Reply) -> None:
         lines = [ev.text for ev in events if ev.text]
         if e.log is not None:
             e.log.extend(lines)
@@ -123,7 +125,7 @@ class WritePath(BotPlayMixin):
                 if not is_bot(uid):
                     reply.add_private(uid, ev.private)
 
-    async def _auto(self, e: Entry, reply: Reply, *, limit: int = 2000) -> int:
+    async def auto(self, e: Entry, reply: Reply, *, limit: int = 2000) -> int:
         """Play the decisions of the seats the bot holds (bot seats, removed
         players) until a person must decide. Returns how many it played."""
         n = 0
@@ -131,52 +133,50 @@ class WritePath(BotPlayMixin):
             d = e.game.decision
             if d is None or not is_bot(e.user(d.seat)):
                 break
-            await self._bot_move(e, d, reply)
+            await self.bot_move(e, d, reply)
             n += 1
         return n
 
-    async def _bot_move(
-        self, e: Entry, d: Decision, reply: Reply, level: str | None = None
-    ) -> None:
+    async def bot_move(self, e: Entry, d: Decision, reply: Reply, level: str | None = None) -> None:
         """One bot move for the deciding seat, announced, applied and logged."""
-        option = await self._bot_option(e, d.seat, level)
-        reply.text += self.bot_line(e, d, option)
-        await self._apply(e, Action(d.seat, option), None, reply, d, echo=False)
+        option = await self.bots.option(e, d.seat, level)
+        reply.text += self.bots.line(e, d, option)
+        await self.apply(e, Action(d.seat, option), None, reply, d, echo=False)
 
-    async def _finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
+    async def finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
         """Add the next prompt / the end of the game, the ping and the image."""
         if reply.text and not reply.text.endswith("\n"):
             reply.text += "\n"
         if e.game.is_over:
             reply.new_turn = True
-            reply.text += self._result_text(e)
+            reply.text += self.result_text(e)
             reply.ping = [s.user_id for s in e.seats if not is_bot(s.user_id)]
-            reply.image = await self.board_png(e)
+            reply.image = await self.images.board_png(e)
             reply.image_name = "final.png"
             return
-        p = self.prompt(e)
+        p = self.games.prompt(e)
         reply.turn = p
         if p is not None:
-            reply.text += self.prompt_line(p)
+            reply.text += self.games.prompt_line(p)
             if not is_bot(p.user_id) and p.user_id not in e.settings.muted:
                 reply.ping = [p.user_id]
         if reply.new_turn or render:
-            reply.image = await self.board_png(e)
+            reply.image = await self.images.board_png(e)
         reply.text = T.clip_message(reply.text.strip())
 
-    def _result_text(self, e: Entry) -> str:
+    def result_text(self, e: Entry) -> str:
         res = e.game.result or {}
         scores = res.get("scores", [])
         winners = res.get("winners", [])
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         lines = ["🏁 **The game is over**" + (f" ({res.get('end')})" if res.get("end") else "")]
         for s in ranking:
-            lines.append(f"{'🏆 ' if s in winners else ''}{self.who(e, s)}: {scores[s]} VP")
-        names = " and ".join(self.who(e, s) for s in winners)
+            lines.append(f"{'🏆 ' if s in winners else ''}{self.games.who(e, s)}: {scores[s]} VP")
+        names = " and ".join(self.games.who(e, s) for s in winners)
         lines.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}. The game is archived.")
         return "\n".join(lines)
 
-    async def _truncate(
+    async def truncate(
         self, e: Entry, keep: int, why: str, state: dict[str, Any] | None = None
     ) -> None:
         """Cut the game's action log to its first ``keep`` actions, in place.
@@ -187,9 +187,9 @@ class WritePath(BotPlayMixin):
         the engine state at ``keep``, stored with the cut. Runs under the
         channel lock; the cached game is dropped (the caller reloads it).
         """
-        await self._change(
+        await self.change(
             e,
-            lambda rev: self.store.truncate_actions(
+            lambda rev: self.games.store.truncate_actions(
                 e.record.id, keep, e.version, expected_revision=rev, snapshot=state
             ),
         )

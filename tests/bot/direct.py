@@ -64,7 +64,7 @@ async def start_game(
 
 async def decide(svc: GameService, cid: int, rng: random.Random) -> Reply:
     """Whoever must decide picks a random legal option."""
-    e = await svc._entry(cid)
+    e = await svc.games.entry(cid)
     assert e is not None and e.game.decision is not None
     d = e.game.decision
     r = await svc.choose(cid, Actor(e.user(d.seat)), rng.choice(d.options).id)

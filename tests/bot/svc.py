@@ -54,7 +54,7 @@ class Button:
 
 
 async def current_button(svc: GameService, cid: int, rng: random.Random) -> Button:
-    e = await svc._entry(cid)
+    e = await svc.games.entry(cid)
     assert e is not None and e.game.decision is not None
     d = e.game.decision
     return Button(e.user(d.seat), rng.choice(d.options).id, e.record.id, e.revision)
@@ -66,7 +66,7 @@ async def press(svc: GameService, cid: int, b: Button) -> Reply:
 
 async def stored_equals_served(svc: GameService, cid: int) -> None:
     """The stored log replays (from options and seed) to exactly the served game."""
-    e = await svc._entry(cid)
+    e = await svc.games.entry(cid)
     assert e is not None
     verified = await svc.store.verify_game(e.record.id)
     assert verified.game.to_json() == e.game.to_json()

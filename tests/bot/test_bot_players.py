@@ -30,16 +30,16 @@ def bot_lines(texts: list[str]) -> list[str]:
 async def test_removed_seat_is_played_and_every_move_announced(direct: Direct) -> None:
     svc = direct.svc
     await start_game(svc, CID, [A, B, C], seed=4)
-    e = await svc._entry(CID)
+    e = await svc.games.entry(CID)
     seat_b = e.seat_of(B)
     removed = await svc.replace(CID, MOD, seat_b, 0)  # /ba-mod remove
     texts = [removed.text]
     assert "played by the bot (simple)" in removed.text
     rng = random.Random(2)
-    before = (await svc._entry(CID)).version
-    while (await svc._entry(CID)).version < before + 60:
+    before = (await svc.games.entry(CID)).version
+    while (await svc.games.entry(CID)).version < before + 60:
         texts.append((await decide(svc, CID, rng)).text)
-    e = await svc._entry(CID)
+    e = await svc.games.entry(CID)
     bot_actions = [a for a in await direct.store.get_actions(e.record.id) if a.seat == seat_b]
     lines = bot_lines(texts)
     assert bot_actions and len(lines) >= len(bot_actions)
@@ -54,7 +54,7 @@ async def test_timeout_is_played_by_the_bot_without_throwing_dice_away(direct: D
     svc = direct.svc
     await start_game(svc, CID, [A, B], seed=3)
     await svc.set_timeout(CID, MOD, 60)
-    e = await svc._entry(CID)
+    e = await svc.games.entry(CID)
     seat = e.game.decision.seat
     assert e.game.decision.kind == "turn" and e.game.state.players[seat].dice
     direct.clock.advance(61)
@@ -77,13 +77,13 @@ async def test_one_person_plays_a_three_player_game_against_two_bots(direct: Dir
     svc.seed_source = lambda: 21
     started = await svc.start(CID, Actor(A))
     assert started.ok, started.text
-    e = await svc._entry(CID)
+    e = await svc.games.entry(CID)
     bots = [bot_user("simple", 0), bot_user("simple", 1)]
     assert sorted(s.user_id for s in e.seats) == sorted([A, *bots])
     rng = random.Random(1)
     moves = 0
     texts = [started.text]
-    while (e := await svc._entry(CID)) is not None and not e.game.is_over:
+    while (e := await svc.games.entry(CID)) is not None and not e.game.is_over:
         assert e.user(e.game.decision.seat) == A  # the bots never keep anyone waiting
         texts.append((await decide(svc, CID, rng)).text)
         moves += 1
@@ -116,14 +116,14 @@ async def test_rollback_onto_a_seat_the_bot_now_plays_resumes_bot_play(direct: D
     svc = direct.svc
     await start_game(svc, CID, [A, B], seed=5)
     rng = random.Random(3)
-    e = await svc._entry(CID)
+    e = await svc.games.entry(CID)
     while e.user(e.game.decision.seat) != B:  # until B has a decision
         await decide(svc, CID, rng)
-        e = await svc._entry(CID)
+        e = await svc.games.entry(CID)
     await decide(svc, CID, rng)  # B acts ...
     seat_b = e.seat_of(B)
     await svc.replace(CID, MOD, seat_b, 0)  # ... then is removed: the bot holds the seat
-    e = await svc._entry(CID)
+    e = await svc.games.entry(CID)
     actions = await direct.store.get_actions(e.record.id)
     last_b = max(i for i, a in enumerate(actions) if a.user_id == B)
     reply = await svc.rollback(CID, MOD)
@@ -133,7 +133,7 @@ async def test_rollback_onto_a_seat_the_bot_now_plays_resumes_bot_play(direct: D
     assert "🤖 The bot plays for" in reply.text.split("rolled back", 1)[1]
     actions = await direct.store.get_actions(e.record.id)
     assert actions[last_b].user_id is None and actions[last_b].seat == seat_b
-    e = await svc._entry(CID)
+    e = await svc.games.entry(CID)
     assert not is_bot(e.user(e.game.decision.seat))
 
 

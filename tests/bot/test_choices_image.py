@@ -35,7 +35,7 @@ async def test_show_my_choices_brings_a_private_marked_table(tmp_path: Path) -> 
     try:
         svc = GameService(store, DiscordFmt(), render=True, clock=clock)
         await start_game(svc, CID, [A, B], seed=3)
-        e = await svc._entry(CID)
+        e = await svc.games.entry(CID)
         assert e is not None
         d = e.game.decision
         assert d is not None and d.kind == "turn" and d.secret
@@ -58,7 +58,7 @@ async def test_a_public_decision_lists_every_option_in_the_turn_message(world: W
     rng = random.Random(4)
     for _ in range(300):
         tm = world.turn_message()
-        e = await world.bot.frontend.svc._entry(world.channel.id)
+        e = await world.bot.frontend.svc.games.entry(world.channel.id)
         d = e.game.decision
         if not d.secret:
             break

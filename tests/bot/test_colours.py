@@ -27,13 +27,13 @@ async def test_a_colour_pick_is_played_and_survives_a_restart(direct: Direct) ->
     assert (await h.svc.colour(CID, Actor(B), "purple")).ok
     h.svc.seed_source = lambda: 11
     assert (await h.svc.start(CID, Actor(A))).ok
-    e = await h.svc._entry(CID)
+    e = await h.svc.games.entry(CID)
     assert [p.colour.value for p in e.game.state.players] == ["blue", "purple", "red"]
     assert "Purple" in h.svc.who(e, 1)
     # the stored options carry the colours, so a full replay gives the same game
     assert e.record.options["colours"] == ["blue", "purple", "red"]
-    h.svc.drop(CID)
-    again = await h.svc._entry(CID)
+    h.svc.games.drop(CID)
+    again = await h.svc.games.entry(CID)
     assert again.game.to_json() == e.game.to_json()
 
 
@@ -50,10 +50,10 @@ async def test_a_lobby_opened_before_a_rules_fix_starts_on_the_current_rules(
     assert rec is not None
     old = {k: v for k, v in rec.options.items() if k != "rules_version"}
     await h.svc.store.set_options(rec.id, old)
-    h.svc.drop(CID)
+    h.svc.games.drop(CID)
     assert (await h.svc.join(CID, Actor(B))).ok
     h.svc.seed_source = lambda: 5
     assert (await h.svc.start(CID, Actor(A))).ok
-    e = await h.svc._entry(CID)
+    e = await h.svc.games.entry(CID)
     assert e.game.state.options.rules_version == engine.RULES_VERSION
     assert e.record.options["rules_version"] == engine.RULES_VERSION

@@ -29,7 +29,7 @@ async def step(h: Direct, cid: int, rng: random.Random) -> None:
 async def test_two_presses_at_once(direct: Direct) -> None:
     h = direct
     await started(h)
-    e = await h.svc._entry(CID)
+    e = await h.svc.games.entry(CID)
     d = e.game.decision
     uid, version = e.user(d.seat), e.version
     a, b = d.options[0].id, d.options[-1].id
@@ -40,7 +40,7 @@ async def test_two_presses_at_once(direct: Direct) -> None:
     assert sorted([r1.ok, r2.ok]) == [False, True]
     refused = r1 if not r1.ok else r2
     assert refused.text == "This choice is no longer current."
-    assert (await h.svc._entry(CID)).version == version + 1
+    assert (await h.svc.games.entry(CID)).version == version + 1
     assert len(await h.store.get_actions(e.record.id)) == version + 1
 
 
@@ -48,7 +48,7 @@ async def test_reminders_fire_and_stop(direct: Direct) -> None:
     h = direct
     h.svc.max_reminders = 2
     await started(h)
-    e = await h.svc._entry(CID)
+    e = await h.svc.games.entry(CID)
     uid = e.user(e.game.decision.seat)
     assert await h.svc.tick() == []
     h.clock.advance(12 * 60 + 1)
@@ -63,7 +63,7 @@ async def test_reminders_fire_and_stop(direct: Direct) -> None:
     # muting
     rng = random.Random(7)
     await step(h, CID, rng)
-    e = await h.svc._entry(CID)
+    e = await h.svc.games.entry(CID)
     await h.svc.mute(CID, Actor(e.user(e.game.decision.seat)), True)
     h.clock.advance(13 * 60)
     assert await h.svc.tick() == []
@@ -75,7 +75,7 @@ async def test_undo_rules(direct: Direct) -> None:
     rng = random.Random(8)
     # reach a turn decision where a card can be played, play it, then undo
     for _ in range(300):
-        e = await h.svc._entry(CID)
+        e = await h.svc.games.entry(CID)
         d = e.game.decision
         if d.kind == "turn" and any(o.id.startswith("play:") for o in d.options):
             break
@@ -90,7 +90,7 @@ async def test_undo_rules(direct: Direct) -> None:
     assert not refused.ok and "your own decisions" in refused.text
     undone = await h.svc.undo(CID, Actor(uid))
     assert undone.ok, undone.text
-    e2 = await h.svc._entry(CID)
+    e2 = await h.svc.games.entry(CID)
     assert e2.game.decision.kind == "turn" and e2.version == v0
     assert e2.game.to_json() == j0
     assert "takes back" in undone.text

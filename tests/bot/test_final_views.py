@@ -27,7 +27,7 @@ async def _solo(tmp_path: Path, difficulty: str | None = "difficult") -> tuple[S
 
 async def _play_to_the_end(svc: GameService) -> None:
     rng = random.Random(5)
-    while (e := await svc._entry(CID)) is not None and not e.game.is_over:
+    while (e := await svc.games.entry(CID)) is not None and not e.game.is_over:
         d = e.game.decision
         assert d is not None
         r = await svc.choose(CID, ME, rng.choice(d.options).id)
@@ -54,7 +54,7 @@ async def test_board_after_the_end_is_the_final_board_and_scores_the_breakdown(
         board = await svc.board(CID)
         assert board.ok and board.text.startswith("Final board of game #1")
         img = open_png(board.image)
-        e = await svc._viewable(CID)
+        e = await svc.reading.viewable(CID)
         view = e.game.view(None)
         assert e.game.is_over
         # the table (with Hal's band), not the final scores sheet

@@ -25,7 +25,7 @@ async def test_lobbies_running_and_finished_games_with_links(tmp_path: Path) -> 
         assert (await svc.create(30, cy, 1, guild_id=GUILD)).ok
         assert (await svc.start(30, cy)).ok
         rng = random.Random(2)
-        while (e := await svc._entry(30)) is not None and not e.game.is_over:
+        while (e := await svc.games.entry(30)) is not None and not e.game.is_over:
             d = e.game.decision
             assert (await svc.choose(30, cy, rng.choice(d.options).id)).ok
         await svc.create(40, ann, 2, guild_id=GUILD + 1)  # another server: not listed

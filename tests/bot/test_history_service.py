@@ -68,7 +68,7 @@ async def play(svc: GameService, cid: int, users: list[int], *, moves: int | Non
     assert (await svc.start(cid, Actor(users[0]))).ok
     rng = random.Random(cid)
     n = 0
-    while (e := await svc._entry(cid)) is not None and not e.game.is_over:
+    while (e := await svc.games.entry(cid)) is not None and not e.game.is_over:
         if moves is not None and n >= moves:
             return
         d = e.game.decision
@@ -102,8 +102,10 @@ async def test_replays_hide_what_spectators_may_not_see_until_the_end(tmp_path: 
                 assert all("missions" not in p for p in t.view["players"])
         assert full.turns[-1].view["finished"]
         # turns follow the log: the public timeline's lines are the game's public log
-        e = await svc._entry(20)
-        assert sum(len(t.lines) for t in public.turns) == len(await svc._rebuild_log(e.record))
+        e = await svc.games.entry(20)
+        assert sum(len(t.lines) for t in public.turns) == len(
+            await svc.reading.rebuild_log(e.record)
+        )
         reply, tl, n = await replays.turn(GUILD, 2)
         assert n == tl.last and "only what spectators see" in reply.text
         # another server, a lobby, no such game: refused

@@ -68,7 +68,7 @@ async def test_play_with_a_digit_that_is_not_a_number(proc, ref: str) -> None:
     b = await current_button(svc, CID, random.Random(1))
     r = await svc.choose(CID, Actor(b.user), ref)
     assert not r.ok and r.text.startswith(f"'{ref}' is not one of your options now.")
-    assert (await svc._entry(CID)).version == 0
+    assert (await svc.games.entry(CID)).version == 0
 
 
 async def test_tick_reads_every_game_in_one_query_when_nothing_is_due(proc) -> None:
@@ -88,7 +88,7 @@ async def test_tick_reads_every_game_in_one_query_when_nothing_is_due(proc) -> N
         return await real_write(fn)
 
     backend.read, backend.write = read, write  # type: ignore[method-assign]
-    svc.drop(CID)  # an uncached game: still no load just to find nothing due
+    svc.games.drop(CID)  # an uncached game: still no load just to find nothing due
     assert await svc.tick() == []
     assert calls == {"read": 1, "write": 0}
     # and when one is due, it is found and reminded (the lock decides, stored first)
@@ -103,7 +103,7 @@ async def test_tick_reads_every_game_in_one_query_when_nothing_is_due(proc) -> N
 async def finished_export(svc, store) -> dict:
     await start_game(svc, CID, [A, B], seed=3)
     rng = random.Random(3)
-    while (e := await svc._entry(CID)) is not None and not e.game.is_over:
+    while (e := await svc.games.entry(CID)) is not None and not e.game.is_over:
         assert (await press(svc, CID, await current_button(svc, CID, rng))).ok
     (rec,) = await store.list_games(channel_id=CID)
     assert rec.status is GameStatus.FINISHED

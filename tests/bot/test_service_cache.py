@@ -34,7 +34,7 @@ async def test_a_reader_missing_the_cache_cannot_overwrite_a_click(tmp_path: Pat
         await start_game(svc, CID, [A, B])
         rng = random.Random(1)
         button = await current_button(svc, CID, rng)
-        svc.drop(CID)  # evicted, or dropped after an error
+        svc.games.drop(CID)  # evicted, or dropped after an error
         appended = asyncio.Event()
         real_append, real_load = p.store.append_action, p.store.load_game
 
@@ -123,7 +123,7 @@ async def test_pause_and_resume_make_old_buttons_stale(tmp_path: Path) -> None:
         assert (await p.svc.resume(CID, MOD)).ok
         r = await press(p.svc, CID, old)
         assert not r.ok and r.text == "This choice is no longer current."
-        assert (await p.svc._entry(CID)).revision == old.revision + 2
+        assert (await p.svc.games.entry(CID)).revision == old.revision + 2
         await stored_equals_served(p.svc, CID)
     finally:
         await p.close()
@@ -135,12 +135,12 @@ async def test_a_replaced_players_buttons_stop_working_in_every_process(tmp_path
     try:
         await start_game(one.svc, CID, [A, B])
         button = await current_button(one.svc, CID, random.Random(5))  # cached in one
-        e = await two.svc._entry(CID)
+        e = await two.svc.games.entry(CID)
         seat = e.seat_of(button.user)
         assert (await two.svc.replace(CID, MOD, seat, C)).ok
         r = await press(one.svc, CID, button)  # the old player, in the other process
         assert not r.ok and r.text == "This choice is no longer current."
-        assert (await one.svc._entry(CID)).seat_of(button.user) is None
+        assert (await one.svc.games.entry(CID)).seat_of(button.user) is None
         await stored_equals_served(one.svc, CID)
     finally:
         await one.close()
@@ -155,7 +155,7 @@ async def test_two_seats_can_be_removed(tmp_path: Path) -> None:
         assert (await p.svc.replace(CID, MOD, 1, BOT_USER)).ok
         r = await p.svc.replace(CID, MOD, 2, BOT_USER)
         assert r.ok, r.text
-        e = await p.svc._entry(CID)
+        e = await p.svc.games.entry(CID)
         assert [s.user_id for s in e.seats] == [A, BOT_USER, BOT_USER]
         await stored_equals_served(p.svc, CID)
     finally:
@@ -174,7 +174,7 @@ async def test_cache_of_one_game_serves_two_channels(tmp_path: Path) -> None:
             cid = CID + i % 2
             r = await press(p.svc, cid, await current_button(p.svc, cid, rng))
             assert r.ok, r.text
-            assert len(p.svc.cache) == 1
+            assert len(p.svc.games.cache) == 1
         for cid in (CID, CID + 1):
             await stored_equals_served(p.svc, cid)
     finally:
@@ -185,20 +185,20 @@ async def test_cache_put_needs_the_lock_and_never_goes_back(tmp_path: Path) -> N
     p = await open_proc(str(tmp_path / "g.sqlite3"), FakeClock())
     try:
         await start_game(p.svc, CID, [A, B])
-        old = await p.svc._entry(CID)
+        old = await p.svc.games.entry(CID)
         stale = type(old)(old.record, old.seats, old.game, old.settings)  # as read before
         assert (await press(p.svc, CID, await current_button(p.svc, CID, random.Random(7)))).ok
-        new = await p.svc._entry(CID)
+        new = await p.svc.games.entry(CID)
         assert new.revision == stale.revision + 1
         try:
-            p.svc.cache.put(CID, stale)
+            p.svc.games.cache.put(CID, stale)
         except RuntimeError as exc:
             assert "without the channel's lock" in str(exc)
         else:
             raise AssertionError("a put without the lock was accepted")
-        async with p.svc.lock(CID):
-            assert p.svc.cache.put(CID, stale) is new  # older: the cached game stays
-        assert (await p.svc._entry(CID)).revision == new.revision
+        async with p.svc.games.lock(CID):
+            assert p.svc.games.cache.put(CID, stale) is new  # older: the cached game stays
+        assert (await p.svc.games.entry(CID)).revision == new.revision
         _ = Actor  # the public names stay importable
     finally:
         await p.close()
@@ -212,7 +212,7 @@ async def test_a_reader_never_sees_an_action_the_database_does_not_hold(tmp_path
         svc = p.svc
         await start_game(svc, CID, [A, B])
         button = await current_button(svc, CID, random.Random(8))
-        stored = (await svc._entry(CID)).game.to_json()
+        stored = (await svc.games.entry(CID)).game.to_json()
         entered, release = asyncio.Event(), asyncio.Event()
 
         async def append(*a, **kw):
@@ -226,7 +226,7 @@ async def test_a_reader_never_sees_an_action_the_database_does_not_hold(tmp_path
         seen: list[dict] = []
 
         async def read() -> None:
-            e = await svc._entry(CID)
+            e = await svc.games.entry(CID)
             seen.append(e.game.to_json())
 
         reader = asyncio.create_task(read())

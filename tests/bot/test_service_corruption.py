@@ -37,7 +37,7 @@ async def played(db: str, clock: FakeClock, clicks: int = 25) -> int:
         rng = random.Random(7)
         for _ in range(clicks):
             assert (await press(p.svc, CID, await current_button(p.svc, CID, rng))).ok
-        return (await p.svc._entry(CID)).record.id
+        return (await p.svc.games.entry(CID)).record.id
     finally:
         await p.close()
 
@@ -96,7 +96,7 @@ async def test_a_wrong_snapshot_sets_the_game_aside_and_repair_rebuilds_it(tmp_p
         fixed = await svc.repair(CID, MOD)
         assert fixed.ok and "25 actions kept" in fixed.text, fixed.text
         assert fixed.file is None  # never the seed and log of a running game in the channel
-        e = await svc._entry(CID)
+        e = await svc.games.entry(CID)
         assert json.dumps(e.game.to_json(), sort_keys=True) == truth  # the log's game
         await stored_equals_served(svc, CID)
         assert (await press(svc, CID, await current_button(svc, CID, random.Random(1)))).ok
@@ -130,7 +130,7 @@ async def test_repair_cuts_only_what_no_longer_replays(
         logged = next(r.getMessage() for r in caplog.records if "actions cut" in r.getMessage())
         cut = json.loads(logged.split("actions cut: ", 1)[1])
         assert [a["seq"] for a in cut] == [23, 24, 25] and cut[0]["action"]["option"] == "bogus"
-        e = await svc._entry(CID)
+        e = await svc.games.entry(CID)
         assert e.version == 22
         await stored_equals_served(svc, CID)
     finally:

@@ -97,7 +97,7 @@ class ServiceMachine(RuleBasedStateMachine):
         """The current decision as its button carries it: read from the service."""
         svc = self.svc
         assert svc is not None
-        e = await svc._entry(cid)
+        e = await svc.games.entry(cid)
         if e is None:
             return None
         p = svc.prompt(e)
@@ -153,7 +153,7 @@ class ServiceMachine(RuleBasedStateMachine):
             actor, option, game_id, revision = b
             self.old_buttons.append((ch, b))
             if cold:
-                self.svc.drop(ch)
+                self.svc.games.drop(ch)
             reader = self._read(ch, read, actor)
             r, _ = await asyncio.gather(
                 self.svc.choose(ch, actor, option, game_id=game_id, revision=revision), reader
@@ -194,7 +194,7 @@ class ServiceMachine(RuleBasedStateMachine):
         ch, (actor, option, game_id, revision) = data.draw(st.sampled_from(self.old_buttons))
 
         async def go() -> None:
-            e = await self.svc._entry(ch)
+            e = await self.svc.games.entry(ch)
             if e is not None and (e.record.id, e.revision) == (game_id, revision):
                 return  # still current (an undo brought it back? never: revisions only grow)
             before = await self._stored_actions(ch)
@@ -319,7 +319,7 @@ class ServiceMachine(RuleBasedStateMachine):
 
     @rule(ch=st.sampled_from(CHANNELS))
     def evict(self, ch: int) -> None:
-        self.svc.drop(ch)
+        self.svc.games.drop(ch)
 
     @rule(warm=st.booleans(), pick=st.integers(0, 50))
     def restart(self, warm: bool, pick: int) -> None:
@@ -351,8 +351,8 @@ class ServiceMachine(RuleBasedStateMachine):
         async def check() -> None:
             svc = self.svc
             for ch in CHANNELS:
-                cached = svc.cache.get(ch)
-                e = await svc._entry(ch)
+                cached = svc.games.cache.get(ch)
+                e = await svc.games.entry(ch)
                 assert e is not None
                 if cached is not None:
                     assert cached is e
@@ -373,7 +373,7 @@ class ServiceMachine(RuleBasedStateMachine):
                 d = e.game.decision
                 if e.record.status is GameStatus.RUNNING and d is not None:
                     assert e.user(d.seat) != BOT_USER, "the game waits on a seat nobody holds"
-            assert len(svc.cache) <= 1
+            assert len(svc.games.cache) <= 1
 
         self.run(check())
 

@@ -20,7 +20,7 @@ async def test_settings_survive_a_restart(tmp_path: Path) -> None:
     h.svc.max_reminders = 3
     try:
         await start_game(h.svc, CID, [A, B], seed=3)
-        e = await h.svc._entry(CID)
+        e = await h.svc.games.entry(CID)
         decider = e.user(e.game.decision.seat)
         other = B if decider == A else A
         assert (await h.svc.set_reminder(CID, MOD, 30)).ok
@@ -40,12 +40,12 @@ async def test_settings_survive_a_restart(tmp_path: Path) -> None:
     h2.svc.max_reminders = 3
     try:
         assert await h2.svc.load_all() == 1
-        e = await h2.svc._entry(CID)
+        e = await h2.svc.games.entry(CID)
         st = e.settings
         assert (st.reminder_minutes, st.timeout_minutes, st.muted) == (30, 240, {other})
         assert h2.svc.prompt(e).deadline == e.record.updated_at + 240 * 60
-        h2.svc.drop(CID)  # loaded one by one (not at start-up): the same settings
-        assert (await h2.svc._entry(CID)).settings == st
+        h2.svc.games.drop(CID)  # loaded one by one (not at start-up): the same settings
+        assert (await h2.svc.games.entry(CID)).settings == st
         # the reminder count goes on where it was
         assert await h2.svc.tick() == []  # not 30 min since the last one yet
         h2.clock.advance(30)
@@ -55,7 +55,7 @@ async def test_settings_survive_a_restart(tmp_path: Path) -> None:
         rng = random.Random(3)
         reply = None
         for _ in range(100):
-            e = await h2.svc._entry(CID)
+            e = await h2.svc.games.entry(CID)
             d = e.game.decision
             if e.user(d.seat) == other:
                 break
@@ -72,6 +72,6 @@ async def test_settings_survive_a_restart(tmp_path: Path) -> None:
         # the lobby starts in join order, as chosen before the restart
         started = await h2.svc.start(LOBBY, Actor(C))
         assert started.ok and "lobby seat order" in started.text
-        assert [s.user_id for s in (await h2.svc._entry(LOBBY)).seats] == [C, D]
+        assert [s.user_id for s in (await h2.svc.games.entry(LOBBY)).seats] == [C, D]
     finally:
         await h2.close()

@@ -41,14 +41,14 @@ async def test_non_player_and_out_of_turn(world: World) -> None:
     tm = await until_public_options(world, random.Random(1))
     pick = choices(tm)[0]
     svc = world.bot.frontend.svc
-    version = (await svc._entry(world.channel.id)).version
+    version = (await svc.games.entry(world.channel.id)).version
     outsider = await choose(world, eve, tm, pick)
     assert followup_text(outsider) == "You are not playing in this game."
     assert all(m.ephemeral for m in outsider.followups)
     other = bob if decider(tm) == alice.id else alice
     wrong = await choose(world, other, tm, pick)
     assert "decision now, not yours" in followup_text(wrong)
-    assert (await svc._entry(world.channel.id)).version == version
+    assert (await svc.games.entry(world.channel.id)).version == version
     # nobody else saw those refusals
     assert "not playing" not in world.public_text()
     assert "not playing" not in world.seen_by(alice)
@@ -59,12 +59,12 @@ async def test_moderator_replaces_a_player(world: World) -> None:
     admin = world.member("ann", roles=[world.admin])
     await lobby(world, [alice, bob])
     svc = world.bot.frontend.svc
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     seat = e.seat_of(alice.id)
     r = await world.slash(admin, "ba-mod replace", seat=seat + 1, user=carol)
     assert assert_private(r) == "✔ Done."
     assert f"(moderator) replaced {alice.mention}" in world.public_text()
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     assert e.seat_of(alice.id) is None and e.seat_of(carol.id) == seat
     assert svc.names(e)[seat] == "Carol"
     # the old player can no longer act; the new one plays on
@@ -80,7 +80,7 @@ async def test_a_removed_player_is_played_by_the_bot(world: World) -> None:
     admin = world.member("ann", roles=[world.admin])
     await lobby(world, [alice, bob, carol])
     svc = world.bot.frontend.svc
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     r = await world.slash(admin, "ba-mod remove", seat=e.seat_of(bob.id) + 1)
     assert assert_private(r) == "✔ Done."
     rng = random.Random(6)
@@ -97,7 +97,7 @@ async def test_an_error_in_a_move_keeps_the_game(
     await lobby(world, [alice, bob])
     tm = await until_public_options(world, random.Random(9))
     svc = world.bot.frontend.svc
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     before, version = e.game.to_json(), e.version
 
     async def broken(*a: object, **kw: object) -> None:
@@ -111,12 +111,12 @@ async def test_an_error_in_a_move_keeps_the_game(
     logged = world.expect_logged_errors()
     assert logged and "disk on fire" in str(logged[0].exc_info)
     monkeypatch.undo()
-    e2 = await svc._entry(world.channel.id)
+    e2 = await svc.games.entry(world.channel.id)
     assert e2.version == version and e2.game.to_json() == before
     # and the same click works now
     r = await choose(world, who, next(m for m in world.public() if m.id == tm.id), choices(tm)[0])
     assert "went wrong" not in text(r)
-    assert (await svc._entry(world.channel.id)).version > version
+    assert (await svc.games.entry(world.channel.id)).version > version
 
 
 @pytest.mark.parametrize("tool", ["undo", "hand", "choices"])

@@ -76,7 +76,7 @@ async def test_names_survive_a_restart(world: World) -> None:
     await world.slash(alice, "ba start")
     await world.restart()
     svc = world.bot.frontend.svc
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     assert sorted(svc.names(e).values()) == ["Alice the Bold", "Bobby", "Carol"]
 
 

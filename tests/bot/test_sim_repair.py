@@ -36,7 +36,7 @@ async def test_a_moderator_repairs_a_set_aside_game(world: World) -> None:
     for _ in range(24):
         await step(world, rng)
     svc = world.bot.frontend.svc
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     game_id, version = e.record.id, e.version
     await world.bot.close()  # a deploy, and the file is damaged while the bot is down
     _damage_newest_snapshot(world.cfg.db_path, game_id)
@@ -51,7 +51,7 @@ async def test_a_moderator_repairs_a_set_aside_game(world: World) -> None:
     fixed = await world.slash(admin, "ba-mod repair")
     assert assert_private(fixed) == "✔ Done."
     assert f"rebuilt game #{game_id} from its log" in world.public_text()
-    e2 = await world.bot.frontend.svc._entry(world.channel.id)
+    e2 = await world.bot.frontend.svc.games.entry(world.channel.id)
     assert e2.version == version  # every action the log holds is kept
     for _ in range(3):  # and the game plays on
         await step(world, rng)

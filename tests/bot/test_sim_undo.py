@@ -33,7 +33,7 @@ async def test_undo_keeps_the_game_and_old_buttons_go_stale(world: World) -> Non
     await lobby(world, [alice, bob])
     svc = world.bot.frontend.svc
     who, mine = await until_a_card_can_be_played(world, random.Random(8))
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     game_id, v0, r0, j0 = e.record.id, e.version, e.revision, e.game.to_json()
     card = next(c for c in choices(mine) if c.option.startswith("play:"))
     assert f":{r0}:" in card.custom_id
@@ -44,7 +44,7 @@ async def test_undo_keeps_the_game_and_old_buttons_go_stale(world: World) -> Non
     played = await choose(world, who, mine, card)
     assert played.acknowledged
     assert not [m for m in played.followups if "went wrong" in m.content]
-    assert (await svc._entry(world.channel.id)).revision == r0 + 1
+    assert (await svc.games.entry(world.channel.id)).revision == r0 + 1
     other = bob if who is alice else alice
     refused = await world.slash(other, "ba undo")
     assert "your own decisions" in assert_private(refused)
@@ -52,7 +52,7 @@ async def test_undo_keeps_the_game_and_old_buttons_go_stale(world: World) -> Non
     assert assert_private(undone) == "✔ Done."
     assert "takes back" in world.public_text()
 
-    e2 = await svc._entry(world.channel.id)
+    e2 = await svc.games.entry(world.channel.id)
     assert e2.record.id == game_id and e2.record.status is GameStatus.RUNNING
     assert (e2.version, e2.revision) == (v0, r0 + 2)
     assert e2.game.to_json() == j0
@@ -60,7 +60,7 @@ async def test_undo_keeps_the_game_and_old_buttons_go_stale(world: World) -> Non
     # from before it: refused, the game stays as it is
     stale = await choose(world, who, again, card)
     assert "no longer current" in "\n".join(m.content for m in stale.followups)
-    assert (await svc._entry(world.channel.id)).revision == r0 + 2
+    assert (await svc.games.entry(world.channel.id)).revision == r0 + 2
     # fresh choices carry the new revision and work
     tm = world.turn_message()
     fresh = (await world.click(who, tm, custom_id=tool_id(tm, "choices"))).response
@@ -68,7 +68,7 @@ async def test_undo_keeps_the_game_and_old_buttons_go_stale(world: World) -> Non
     assert f":{r0 + 2}:" in card2.custom_id
     ok = await choose(world, who, fresh, card2)
     assert not [m for m in ok.followups if "no longer" in m.content]
-    assert (await svc._entry(world.channel.id)).revision == r0 + 3
+    assert (await svc.games.entry(world.channel.id)).revision == r0 + 3
     await svc.store.verify_game(game_id)
 
 
@@ -80,7 +80,7 @@ async def test_moderator_rollback_in_place(world: World) -> None:
     for _ in range(12):
         await step(world, rng)
     svc = world.bot.frontend.svc
-    e = await svc._entry(world.channel.id)
+    e = await svc.games.entry(world.channel.id)
     game_id, v, r = e.record.id, e.version, e.revision
     before_last = (await svc.store.get_actions(game_id))[:-1]
     tm = world.turn_message()
@@ -88,7 +88,7 @@ async def test_moderator_rollback_in_place(world: World) -> None:
     rolled = await world.slash(admin, "ba-mod rollback")
     assert assert_private(rolled) == "✔ Done."
     assert "rolled back the last action" in world.public_text()
-    e2 = await svc._entry(world.channel.id)
+    e2 = await svc.games.entry(world.channel.id)
     assert (e2.record.id, e2.version, e2.revision) == (game_id, v - 1, r + 1)
     assert [a.action for a in await svc.store.get_actions(game_id)] == [
         a.action for a in before_last
@@ -101,7 +101,7 @@ async def test_moderator_rollback_in_place(world: World) -> None:
     paused = await world.slash(admin, "ba-mod pause")
     assert "paused" in text(paused)
     await world.slash(admin, "ba-mod rollback")
-    e3 = await svc._entry(world.channel.id)
+    e3 = await svc.games.entry(world.channel.id)
     assert e3.record.status is GameStatus.PAUSED and e3.version == v - 2
     # the game goes on after resuming, and after a restart
     await world.slash(admin, "ba-mod resume")
@@ -110,5 +110,5 @@ async def test_moderator_rollback_in_place(world: World) -> None:
     await world.restart()
     for _ in range(2):
         await step(world, rng)
-    e4 = await world.bot.frontend.svc._entry(world.channel.id)
+    e4 = await world.bot.frontend.svc.games.entry(world.channel.id)
     assert e4.version == v + 3

@@ -16,7 +16,7 @@ A, B = 2001, 2002
 async def until_undoable(h: Direct, rng: random.Random):
     """Play until the pending decision is a turn decision that offers a card."""
     for _ in range(300):
-        e = await h.svc._entry(CID)
+        e = await h.svc.games.entry(CID)
         d = e.game.decision
         if d.kind == "turn" and any(o.id.startswith("play:") for o in d.options):
             return e, d
@@ -39,7 +39,7 @@ async def test_old_button_after_restart_and_undo(tmp_path) -> None:
     r0 = e.revision
     other = await Direct(db, h.clock).open()
     try:
-        stale_entry = await other.svc._entry(CID)  # cached at r0 in the other process
+        stale_entry = await other.svc.games.entry(CID)  # cached at r0 in the other process
         assert stale_entry.revision == r0
         assert (await h.svc.choose(CID, Actor(uid), card)).ok
         assert (await h.svc.undo(CID, Actor(uid))).ok
@@ -64,11 +64,11 @@ async def test_rollback_from_a_stale_view_is_refused(tmp_path) -> None:
         rng = random.Random(5)
         for _ in range(6):
             await decide(h.svc, CID, rng)
-        stale = await other.svc._entry(CID)
+        stale = await other.svc.games.entry(CID)
         v, r = stale.version, stale.revision
         mod = Actor(9, moderator=True)
         assert (await h.svc.rollback(CID, mod)).ok
-        e = await h.svc._entry(CID)
+        e = await h.svc.games.entry(CID)
         d = e.game.decision
         last = (await h.store.get_actions(e.record.id))[-1].action
         # play something else than what was rolled back, when there is a choice

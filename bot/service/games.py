@@ -1,11 +1,17 @@
-"""The service's plumbing: locks, the cache of started games, rendering, prompts."""
+"""The table of live games: the store, the cache of started games, one lock per
+channel, loading (and setting aside a game that fails its checks), who sits
+where, players' quiet hours, the turn prompt, and this process's instance lease.
+
+Every part of the service (:mod:`bot.service`) gets this object and reads or
+changes games through it; the one write path (:mod:`bot.service.write`) is the
+only code that stores a change to a running game.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
 import logging
-import os
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,13 +20,7 @@ from bot import quiet
 from bot.service.cache import GameCache
 from bot.service.format import Fmt, PlainFmt
 from bot.service.instance import InstanceLease, OnLost
-from bot.service.model import (
-    DEFAULT_MAX_REMINDERS,
-    DEFAULT_REMINDER_MINUTES,
-    Entry,
-    GameSetAside,
-    TurnPrompt,
-)
+from bot.service.model import Entry, GameSetAside, TurnPrompt
 from storage import (
     DEFAULT_LEASE_SECONDS,
     CorruptGameError,
@@ -33,49 +33,29 @@ from storage import (
     NotifyPrefs,
     StorageError,
     Store,
-    new_seed,
 )
 
 log = logging.getLogger(__name__)
 
 
-class ServiceBase:
-    """The service's plumbing: locks, the cache of started games, rendering, prompts."""
+class LiveGames:
+    """The channels' games as this process serves them (see the module docstring)."""
 
     def __init__(
         self,
         store: Store[Any],
         fmt: Fmt | None = None,
         *,
-        render: bool = True,
-        seed_source: Callable[[], int] = new_seed,
         clock: Callable[[], float] = time.time,
         max_cached: int = 5000,
-        max_reminders: int = DEFAULT_MAX_REMINDERS,
-        default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
-        render_threads: int | None = None,
-        bot_level: str = "simple",
-        bot_seconds: float = 1.0,
-        bot_iterations: int | None = None,
     ) -> None:
         self.store = store
         self.fmt: Fmt = fmt or PlainFmt()
-        self.render = render
-        self.seed_source = seed_source
         self.clock = clock
-        self.max_reminders = max_reminders
-        self.default_reminder_minutes = default_reminder_minutes
         self.cache = GameCache(max_cached)
-        self._names_seen: dict[int, str] = {}  # user id -> display name already stored
-        self.render_threads = render_threads or min(4, os.cpu_count() or 2)
-        self._pool: Any = None
-        # The bot for timeouts and removed players' seats (issue 14): its level,
-        # and the strong level's budget per decision (iterations: reproducible).
-        if bot_level not in ("simple", "strong"):
-            raise ValueError(f"bot_level is simple or strong, not {bot_level!r}")
-        self.bot_level = bot_level
-        self.bot_seconds = bot_seconds
-        self.bot_iterations = bot_iterations
+        self.names_seen: dict[int, str] = {}  # user id -> display name already stored
+        #: players' notice preferences seen so far (written through by /ba notify)
+        self.prefs_cache: dict[int, NotifyPrefs] = {}
         #: set when this instance lost its lease to another process: every call is refused
         self.fenced: str | None = None
         self.instance: InstanceLease | None = None
@@ -142,10 +122,6 @@ class ServiceBase:
     # ------------------------------------------------------------------ the cache
 
     @property
-    def _cache(self) -> GameCache:  # the old name (bench/bot.py counts cached games)
-        return self.cache
-
-    @property
     def max_cached(self) -> int:
         return self.cache.max_size
 
@@ -161,7 +137,7 @@ class ServiceBase:
         """Forget the cached game (the next use reloads it from storage)."""
         self.cache.drop(channel_id)
 
-    async def _entry(self, channel_id: int) -> Entry | None:
+    async def entry(self, channel_id: int) -> Entry | None:
         """The channel's running/paused game, or None (no game, or a lobby).
 
         For readers that do not hold the channel's lock: a cached game is
@@ -173,35 +149,35 @@ class ServiceBase:
         if e is not None and not e.busy:
             return e
         async with self.lock(channel_id):
-            return await self._current(channel_id)
+            return await self.current(channel_id)
 
-    async def _current(self, channel_id: int) -> Entry | None:
-        """Like :meth:`_entry`, for a caller that holds the channel's lock."""
+    async def current(self, channel_id: int) -> Entry | None:
+        """Like :meth:`entry`, for a caller that holds the channel's lock."""
         e = self.cache.get(channel_id)
         if e is not None:
             return e
-        return await self._load(channel_id)
+        return await self.load(channel_id)
 
-    async def _load(self, channel_id: int) -> Entry | None:
+    async def load(self, channel_id: int) -> Entry | None:
         """Read the channel's game from storage into the cache (lock held)."""
         rec = await self.store.active_game(channel_id)
         if rec is None or rec.status is GameStatus.LOBBY:
             self.drop(channel_id)
             return None
-        return self.cache.put(channel_id, await self._load_record(rec))
+        return self.cache.put(channel_id, await self.load_record(rec))
 
-    async def _load_record(self, rec: GameRecord) -> Entry:
+    async def load_record(self, rec: GameRecord) -> Entry:
         """A started game from storage (not cached). A game whose snapshot and log
         disagree, or whose log does not replay, is set aside: :class:`GameSetAside`."""
         try:
             loaded = await self.store.load_game(rec.id)
         except CorruptGameError as exc:
-            await self._set_aside(exc)
+            await self.set_aside(exc)
             raise GameSetAside(rec.id, _reason(exc), self.fmt) from exc
         settings = await self.store.get_game_settings(rec.id)
         return Entry(loaded.record, list(loaded.seats), loaded.game, settings)
 
-    async def _set_aside(self, exc: CorruptGameError) -> None:
+    async def set_aside(self, exc: CorruptGameError) -> None:
         if isinstance(exc, GameSetAsideError):
             return
         log.error("%s: setting the game aside", exc)
@@ -210,21 +186,19 @@ class ServiceBase:
         except StorageError:
             log.exception("game %s: could not record that it is set aside", exc.game_id)
 
-    async def _reload(self, channel_id: int) -> Entry | None:
+    async def reload(self, channel_id: int) -> Entry | None:
         """Drop the cached game and read it again from storage (lock held)."""
         self.drop(channel_id)
-        return await self._load(channel_id)
+        return await self.load(channel_id)
 
-    _refresh = _reload  # the name before the split
-
-    async def _fresh(
+    async def fresh(
         self, channel_id: int, game_id: int | None = None, revision: int | None = None
     ) -> Entry | None:
         """The channel's game for a click carrying ``game_id``/``revision`` (lock
         held): when the click is newer than the cache (another process, or a
         cache that missed a change), the game is read again from storage, so
         the click is judged against the stored game."""
-        e = await self._current(channel_id)
+        e = await self.current(channel_id)
         if e is None:
             return None
         newer_game = game_id is not None and game_id > e.record.id
@@ -234,10 +208,10 @@ class ServiceBase:
             and revision > e.revision
         )
         if newer_game or newer_rev:
-            e = await self._reload(channel_id)
+            e = await self.reload(channel_id)
         return e
 
-    async def _latest(self, channel_id: int) -> GameRecord | None:
+    async def latest(self, channel_id: int) -> GameRecord | None:
         """The channel's active game, else its most recent archived one."""
         rec = await self.store.active_game(channel_id)
         if rec is not None:
@@ -247,10 +221,10 @@ class ServiceBase:
 
     async def current_game_id(self, channel_id: int) -> int | None:
         """The id of the game a channel shows: its active game, else its latest."""
-        rec = await self._latest(channel_id)
+        rec = await self.latest(channel_id)
         return rec.id if rec is not None else None
 
-    async def _latest_started(self, channel_id: int) -> GameRecord | None:
+    async def latest_started(self, channel_id: int) -> GameRecord | None:
         """The channel's game to show: the active one if it has started, else the
         most recent one that did (a lobby ended before it started has no board)."""
         rec = await self.store.active_game(channel_id)
@@ -274,10 +248,10 @@ class ServiceBase:
     async def remember_name(self, user_id: int, name: str | None) -> None:
         """Keep ``name`` with ``user_id``'s seats in active games, in storage and
         in the cache; a no-op when it is already known."""
-        if not name or self._names_seen.get(user_id) == name:
+        if not name or self.names_seen.get(user_id) == name:
             return
         await self.store.remember_name(user_id, name)
-        self._names_seen[user_id] = name
+        self.names_seen[user_id] = name
         for cid in list(self.cache):
             e = self.cache.get(cid)
             if e is None:
@@ -299,48 +273,10 @@ class ServiceBase:
                 self.cache.put(cid, Entry(lg.record, list(lg.seats), lg.game, st))
         for exc in report.failed:
             log.error("game %s could not be loaded: %s", exc.game_id, exc)
-            await self._set_aside(exc)
+            await self.set_aside(exc)
         return len(report.loaded)
 
-    async def _in_thread(self, fn: Callable[..., bytes], *args: Any) -> bytes:
-        """Render off the event loop, on a small pool of its own: rendering is
-        CPU-bound, and every extra thread costs a malloc arena (tens of MB)."""
-        if self._pool is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._pool = ThreadPoolExecutor(self.render_threads, thread_name_prefix="render")
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
-
-    async def board_png(self, e: Entry, *, table: bool = False) -> bytes | None:
-        """The table image; once the game is over, the final scores instead
-        unless ``table`` (the final board stays viewable with ``board``)."""
-        if not self.render:
-            return None
-        from renderer import render_board, render_final
-
-        view = e.game.view(None)
-        names = self.names(e)
-        if e.game.is_over and not table:
-            return await self._in_thread(render_final, view, names)
-        return await self._in_thread(render_board, view, names)
-
-    async def player_png(self, e: Entry, seat: int, own: bool) -> bytes | None:
-        if not self.render:
-            return None
-        from renderer import render_player
-
-        view = e.game.view(seat if own else None)
-        return await self._in_thread(render_player, view, seat, self.names(e))
-
     # ------------------------------------------------------------------ quiet hours
-
-    @property
-    def prefs_cache(self) -> dict[int, NotifyPrefs]:
-        """Players' notice preferences seen so far (written through by /ba notify)."""
-        cache: dict[int, NotifyPrefs] | None = self.__dict__.get("_prefs_cache")
-        if cache is None:
-            cache = self.__dict__["_prefs_cache"] = {}
-        return cache
 
     async def prefs(self, user_id: int) -> NotifyPrefs:
         if user_id not in self.prefs_cache:
