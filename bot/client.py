@@ -50,7 +50,8 @@ async def start_service(
     clock: Callable[[], float] = time.time,
     **options: Any,
 ) -> GameService:
-    """Open the store, claim this process's lease and load its games: a bot's start.
+    """Open the store, claim this process's lease and start loading its games in
+    the background: a bot's start.
 
     A sharded process (``cfg.shards``) loads, reminds and times out its own
     shards' games only. The lease (one process per database, or per shard range)
@@ -70,12 +71,14 @@ async def start_service(
             **options,
         )
         await svc.claim_instance(cfg.lease_scope, on_lost=on_lost, ttl=cfg.lease_seconds)
-        loaded = await svc.load_all()
     except BaseException:
         await store.close()
         raise
+    # answer at once: the games load (and are checked) in the background, each
+    # on its own, and a command for one not loaded yet loads it first (issue 24)
+    svc.start_loading()
     where = f" ({cfg.shards})" if cfg.shards else ""
-    log.info("%s running games loaded from %s%s", loaded, redact(db), where)
+    log.info("serving from %s%s; running games load in the background", redact(db), where)
     return svc
 
 

@@ -149,6 +149,8 @@ class GameService:
         self.fence = games.fence
         self.release_instance = games.release_instance
         self.load_all = games.load_all
+        self.start_loading = games.start_loading
+        self.stop_loading = games.stop_loading
         self.current_game_id = games.current_game_id
         self.remember_name = games.remember_name
         self.prefs = games.prefs

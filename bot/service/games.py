@@ -10,6 +10,7 @@ only code that stores a change to a running game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import time
@@ -59,6 +60,8 @@ class LiveGames:
         #: set when this instance lost its lease to another process: every call is refused
         self.fenced: str | None = None
         self.instance: InstanceLease | None = None
+        #: start-up's background load of every running game (:meth:`start_loading`)
+        self.loading: asyncio.Task[int] | None = None
         self._on_lost: Callable[[str], Awaitable[None]] = _no_callback
 
     # ------------------------------------------------------------------ one instance per database
@@ -115,6 +118,7 @@ class LiveGames:
         self.cache.clear()
 
     async def release_instance(self) -> None:
+        await self.stop_loading()
         if self.instance is not None:
             await self.instance.release()
             self.instance = None
@@ -167,13 +171,22 @@ class LiveGames:
         return self.cache.put(channel_id, await self.load_record(rec))
 
     async def load_record(self, rec: GameRecord) -> Entry:
-        """A started game from storage (not cached). A game whose snapshot and log
-        disagree, or whose log does not replay, is set aside: :class:`GameSetAside`."""
+        """A started game from storage (not cached). A game that fails its checks
+        (damaged rows, a snapshot that disagrees with its log, a log that does
+        not replay), or that cannot be loaded at all, is set aside with its own
+        message: :class:`GameSetAside`. Only that game: it loads in isolation."""
         try:
             loaded = await self.store.load_game(rec.id)
         except CorruptGameError as exc:
             await self.set_aside(exc)
             raise GameSetAside(rec.id, _reason(exc), self.fmt) from exc
+        except StorageError:
+            raise  # the database, not the game (a lost connection): nothing to set aside
+        except Exception as exc:
+            log.exception("game %s cannot be loaded", rec.id)
+            err = CorruptGameError(rec.id, f"it cannot be loaded: {type(exc).__name__}: {exc}")
+            await self.set_aside(err)
+            raise GameSetAside(rec.id, err.reason, self.fmt) from exc
         settings = await self.store.get_game_settings(rec.id)
         return Entry(loaded.record, list(loaded.seats), loaded.game, settings)
 
@@ -260,6 +273,51 @@ class LiveGames:
                 dataclasses.replace(s, display_name=name) if s.user_id == user_id else s
                 for s in e.seats
             ]
+
+    def start_loading(self) -> asyncio.Task[int]:
+        """Load every running game in the background, so start-up answers at once
+        (issue 24: the first reply within 2 s with 1,000 running games).
+
+        Each game is loaded on its own under its channel's lock, so a command for
+        a game not loaded yet simply loads it first; a game that fails its
+        checks is set aside (its channel is told by the tick), the others load."""
+        if self.loading is None or self.loading.done():
+            self.loading = asyncio.get_running_loop().create_task(
+                self._load_each(), name="load-running-games"
+            )
+        return self.loading
+
+    async def stop_loading(self) -> None:
+        task, self.loading = self.loading, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _load_each(self) -> int:
+        try:
+            records = await self.store.list_running_games()
+        except StorageError:
+            log.exception("the running games could not be listed; each loads when used")
+            return 0
+        loaded = 0
+        for rec in records:
+            if self.fenced or not self.store.backend.is_open:
+                break
+            cid = rec.channel_id
+            try:
+                async with self.lock(cid):
+                    if self.cache.get(cid) is None:
+                        await self.load(cid)
+                loaded += 1
+            except GameSetAside:
+                pass  # set aside and logged by load_record
+            except StorageError:
+                if self.store.backend.is_open:
+                    log.exception("game %s: not loaded in the background", rec.id)
+            await asyncio.sleep(0)  # commands are answered between two games
+        log.info("%d of %d running games loaded in the background", loaded, len(records))
+        return loaded
 
     async def load_all(self) -> int:
         """Warm the cache with every running game (start-up). Returns how many.
