@@ -137,12 +137,19 @@ def public_reason(reason: str) -> str:
     """What may be said in the channel about why a game failed its check: the
     full reason (in the bot's log) can quote legal options of a secret decision."""
     m = re.search(r"action #(\d+)", reason)
+    if "seed or options" in reason or "options " in reason.split(":", 1)[0] or "no seed" in reason:
+        return "its seed or options are damaged"
     if "replays to" in reason or "differs" in reason:
         seq = re.search(r"version (\d+)", reason)
         where = f" after action #{seq.group(1)}" if seq else ""
         return f"the saved state{where} disagrees with the action log"
-    if "gap" in reason or "missing" in reason:
+    if reason.startswith("snapshot at version"):
+        seq = re.search(r"version (\d+)", reason)
+        return f"the saved state after action #{seq.group(1) if seq else '?'} is damaged"
+    if "gap" in reason or "missing" in reason or "does not end as written" in reason:
         return "the action log has a gap"
+    if m and ("digest" in reason or "not UTF-8" in reason or "not valid JSON" in reason):
+        return f"action #{m.group(1)} is damaged"
     if m:
         return f"action #{m.group(1)} no longer replays"
     return "its stored data cannot be read"
@@ -159,12 +166,21 @@ def command(fmt: object, name: str) -> str:
 def set_aside_text(game_id: int, reason: str, fmt: object = None) -> str:
     """The notice for a set-aside game, naming the repair commands as ``fmt``'s
     users type them (``/ba-mod repair`` on Discord, ``repair`` locally)."""
+    why = public_reason(reason)
+    if why == "its seed or options are damaged":
+        way = (
+            f"it cannot be rebuilt from them: {command(fmt, 'mod export')} saves a copy; the"
+            f" way back is a backup of the database, or {command(fmt, 'mod import')} of an"
+            " export made before the damage."
+        )
+    else:
+        way = (
+            f"{command(fmt, 'mod export')} saves a copy, {command(fmt, 'mod repair')} rebuilds"
+            " the game from its log up to the last action that replays."
+        )
     return (
-        f"⚠️ Game #{game_id} is set aside: its stored state failed a check "
-        f"({public_reason(reason)}). "
-        f"Nothing more can be played until a moderator repairs it: {command(fmt, 'mod export')} "
-        f"saves a copy, {command(fmt, 'mod repair')} rebuilds the game from its log up to "
-        "the last action that replays."
+        f"⚠️ Game #{game_id} is set aside: its stored state failed a check ({why}). "
+        f"Nothing more can be played until a moderator repairs it: {way}"
     )
 
 

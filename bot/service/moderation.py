@@ -9,7 +9,6 @@ in every process.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 
@@ -21,6 +20,7 @@ from bot.service.model import (
     Entry,
     Reply,
     ServiceError,
+    command,
     fail,
     is_bot,
     public_reason,
@@ -35,6 +35,7 @@ from storage import (
     GameStatus,
     LobbyError,
     NotFoundError,
+    SeedDamagedError,
 )
 
 log = logging.getLogger(__name__)
@@ -264,13 +265,16 @@ class Moderation:
 
     @refusing
     async def repair(self, channel_id: int, actor: Actor) -> Reply:
-        """Rebuild the channel's game from its log, up to the last action that replays.
+        """Rebuild the channel's game from its seed and the longest verified
+        prefix of its log (storage ``repair_game``: damaged actions the digests
+        vouch for are recovered).
 
-        For a game set aside after a failed check (a snapshot that disagrees
-        with the log, or a log that stops replaying). Every action that
-        replays is kept; the ones cut (they cannot be played) are written to
-        the bot's log for the operator, never to the channel: they and the
-        seed would reveal hidden cards.
+        For a game set aside after a failed check. Every verified action is
+        kept; the ones cut are written to the bot's log by the store before it
+        commits, never to the channel: they and the seed would reveal hidden
+        cards. A damaged seed or options is refused (a backup or an export is
+        the way back). Once the repair is stored, nothing here raises: a
+        problem showing the game afterwards is logged and said in the reply.
         """
         async with self.games.lock(channel_id):
             self._require_mod(actor, "repair a game")
@@ -282,26 +286,26 @@ class Moderation:
                 done = await self.games.store.repair_game(rec.id, expected_revision=rec.revision)
             except ConflictError:
                 return fail(CHANGED.format("repaired"))
+            except SeedDamagedError as exc:
+                log.error("game %s cannot be repaired: %s", rec.id, exc)
+                return fail(
+                    f"Game #{rec.id} cannot be repaired: its seed or options are damaged, so"
+                    " nothing can be rebuilt from them. It stays set aside; the way back is a"
+                    f" backup of the database, or {command(self.games.fmt, 'mod import')} of an"
+                    " export made before the damage."
+                )
             except (CorruptGameError, NotFoundError) as exc:
                 log.error("game %s cannot be rebuilt: %s", rec.id, exc)
                 return fail(f"Game #{rec.id} cannot be rebuilt from its log (see the bot's log).")
             finally:
                 self.games.drop(channel_id)
-            if done.dropped:
-                log.warning(
-                    "game %s repaired by %s: %s; actions cut: %s",
-                    rec.id,
-                    actor.user_id,
-                    done.why,
-                    json.dumps(
-                        [{"seq": a.seq, "seat": a.seat, "action": a.action} for a in done.dropped]
-                    ),
-                )
-            e = await self.games.load(channel_id)
-            assert e is not None
+            # stored: from here on nothing may raise (the moderator must learn it worked)
             mod = self.games.fmt.mention(actor.user_id)
             text = f"🛠️ {mod} (moderator) rebuilt game #{rec.id} from its log: "
             text += f"{done.kept} action{'s' if done.kept != 1 else ''} kept"
+            if done.recovered:
+                n = len(done.recovered)
+                text += f" ({n} damaged one{'s' if n != 1 else ''} recovered from the digests)"
             if done.dropped:
                 text += (
                     f", {len(done.dropped)} cut from #{done.dropped[0].seq} on "
@@ -311,6 +315,14 @@ class Moderation:
             if fault is None:
                 text += " (It had not failed a check.)"
             reply = Reply(text + "\n", new_turn=True)
-            await self.write.auto(e, reply)
-            await self.write.finish_reply(e, reply, render=True)
+            try:
+                e = await self.games.load(channel_id)
+                if e is not None:
+                    await self.write.auto(e, reply)
+                    await self.write.finish_reply(e, reply, render=True)
+            except Exception as exc:  # stored already: say so, never raise
+                log.exception("game %s: repaired, but showing it failed", rec.id)
+                reply.text += (
+                    f"(Showing the game failed: {type(exc).__name__}; see the bot's log.)\n"
+                )
             return reply

@@ -122,14 +122,15 @@ async def test_repair_cuts_only_what_no_longer_replays(
         r = await svc.board(CID)
         assert not r.ok and "is set aside" in r.text and "action #23 no longer replays" in r.text
         assert "Legal:" not in r.text  # the engine's reason can list a secret decision's options
-        with caplog.at_level("WARNING", logger="bot.service"):
+        with caplog.at_level("WARNING", logger="storage"):
             fixed = await svc.repair(CID, MOD)
         assert fixed.ok and "22 actions kept, 3 cut from #23 on" in fixed.text, fixed.text
         assert "Legal:" not in fixed.text and fixed.file is None
-        # nothing the log held is lost: the cut actions are in the bot's log
-        logged = next(r.getMessage() for r in caplog.records if "actions cut" in r.getMessage())
-        cut = json.loads(logged.split("actions cut: ", 1)[1])
-        assert [a["seq"] for a in cut] == [23, 24, 25] and cut[0]["action"]["option"] == "bogus"
+        # nothing the log held is lost: the cut actions are in the bot's log, as stored
+        logged = next(r.getMessage() for r in caplog.records if "cut (as stored)" in r.getMessage())
+        cut = json.loads(logged.split("cut (as stored): ", 1)[1])
+        assert [a["seq"] for a in cut] == [23, 24, 25]
+        assert json.loads(cut[0]["action"])["option"] == "bogus"
         e = await svc.games.entry(CID)
         assert e.version == 22
         await stored_equals_served(svc, CID)

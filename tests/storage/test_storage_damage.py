@@ -110,7 +110,10 @@ def other_option(seq: int) -> Damage:
         rows = await dbs.fetch(
             db, "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
-        game = Game.new(GameOptions(players=2), 2)
+        ((seed, options),) = await dbs.fetch(
+            db, "SELECT seed, options FROM games WHERE id = ?", (game_id,)
+        )
+        game = Game.new(engine.options_from_json(json.loads(options)), seed)
         for (text,) in rows[: seq - 1]:
             game.apply(engine.Action.from_json(json.loads(text)))
         real = json.loads(rows[seq - 1][0])
