@@ -34,12 +34,21 @@ class GamesMixin(StoreBase[G]):
         guild_id: int | None = None,
         created_by: int | None = None,
         options: JsonDict | None = None,
+        seats: Sequence[tuple[int, str | None]] = (),
+        seat_order: str | None = None,
     ) -> GameRecord:
         """A new game in the lobby of ``channel_id`` (no seed yet).
 
+        ``seats``: (user id, display name) seated at once, in order (the creator
+        and any bot seats), and ``seat_order`` (``"random"`` or ``"lobby"``), in
+        the same transaction: a crash never leaves a lobby without its creator.
         Raises :class:`ChannelBusyError` if the channel already has an active game.
         """
         options_json = dumps(options or {})
+        if len({user for user, _ in seats}) != len(seats):
+            raise LobbyError("a user holds at most one seat")
+        if seat_order not in (None, "random", "lobby"):
+            raise ValueError(f"seat_order must be 'random' or 'lobby', not {seat_order!r}")
         now = self._clock()
 
         async def fn(db: Conn) -> GameRecord:
@@ -55,7 +64,19 @@ class GamesMixin(StoreBase[G]):
                 (guild_id, channel_id, options_json, created_by, now, now),
             )
             assert row is not None
-            return await self._get_game(db, row[0])
+            game_id = row[0]
+            if seats:
+                await db.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, colour, joined_at, display_name)"
+                    " VALUES (?, ?, ?, NULL, ?, ?)",
+                    [(game_id, i, user, now, name) for i, (user, name) in enumerate(seats)],
+                )
+            if seat_order is not None:
+                await db.execute(
+                    "INSERT INTO game_settings (game_id, seat_order, updated_at) VALUES (?, ?, ?)",
+                    (game_id, seat_order, now),
+                )
+            return await self._get_game(db, game_id)
 
         return await self._write(fn)
 

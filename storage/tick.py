@@ -4,8 +4,8 @@ The reminder/timeout tick runs every minute over every running game. It must
 not load games or open a transaction per game to find out that nothing is due:
 :meth:`TickMixin.tick_rows` returns, in one ``SELECT``, each running game's
 revision and last change, its reminder and timeout settings (with the guild's
-default interval) and the reminder count, plus the games set aside whose
-channel has not been told yet. The bot decides what is due from these rows and
+default interval) and the reminder count, whether a seat is the bot's, plus
+the games set aside whose channel has not been told yet. The bot decides what is due from these rows and
 only then takes the game's lock.
 """
 
@@ -34,6 +34,8 @@ class TickRow:
     last_reminder_at: float | None
     fault: str | None  # set aside, and the channel not told yet
     guild_timeout_minutes: int | None = None  # the server's default turn timeout
+    #: a seat the bot plays (a bot seat, a removed player's): the game may wait on it
+    bot_seats: bool = False
 
     def reminders_for(self, revision: int) -> tuple[int, float | None]:
         """Reminders sent, and when the last was, while the game was at ``revision``."""
@@ -46,7 +48,8 @@ _TICK_SQL = (
     "SELECT g.id, g.channel_id, g.guild_id, g.status, g.revision, g.updated_at,"
     " s.reminder_minutes, gs.reminder_minutes, s.timeout_minutes,"
     " s.reminded_revision, COALESCE(s.reminders_sent, 0), s.last_reminder_at,"
-    " CASE WHEN f.notified_at IS NULL THEN f.reason END, gs.timeout_minutes"
+    " CASE WHEN f.notified_at IS NULL THEN f.reason END, gs.timeout_minutes,"
+    " EXISTS (SELECT 1 FROM seats b WHERE b.game_id = g.id AND b.user_id <= 0)"
     " FROM games g"
     " LEFT JOIN game_settings s ON s.game_id = g.id"
     " LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id"
@@ -83,6 +86,7 @@ class TickMixin(StoreBase[G]):
                     last_reminder_at=r[11],
                     fault=r[12],
                     guild_timeout_minutes=r[13],
+                    bot_seats=bool(r[14]),
                 )
                 for r in await db.all(sql + " ORDER BY g.id", params)
             ]

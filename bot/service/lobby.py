@@ -131,23 +131,23 @@ class Lobby:
         if players == 1 and not difficulty:
             difficulty = "standard"
         opts = options_json(players, advanced, difficulty)
+        # The lobby, its creator's seat, the bot seats and the seat order in one
+        # transaction: a crash leaves all of it or nothing (never a lobby nobody can start).
+        seats = [(actor.user_id, actor.name)] + [
+            (bot_user(bot_level, i), None) for i in range(bots)
+        ]
         async with self.games.lock(channel_id):
             try:
                 rec = await self.games.store.create_game(
-                    channel_id, guild_id=guild_id, created_by=actor.user_id, options=opts
+                    channel_id,
+                    guild_id=guild_id,
+                    created_by=actor.user_id,
+                    options=opts,
+                    seats=seats,
+                    seat_order="lobby" if order == "lobby" else "random",
                 )
             except ChannelBusyError:
                 return fail("This channel already has a game. Use a thread or another channel.")
-            await self.games.store.join_game(
-                rec.id, actor.user_id, max_seats=players, display_name=actor.name
-            )
-            for i in range(bots):
-                await self.games.store.join_game(
-                    rec.id, bot_user(bot_level, i), max_seats=players, display_name=None
-                )
-            await self.games.store.update_game_settings(
-                rec.id, seat_order="lobby" if order == "lobby" else "random"
-            )
         kind = "advanced" if advanced else "basic"
         days = await self.lobby_days(guild_id)
         closes = self.games.fmt.when(rec.created_at + days * DAY)

@@ -49,6 +49,9 @@ class Reminders:
         self.bots = bots
         self.max_reminders = max_reminders
         self.default_reminder_minutes = default_reminder_minutes
+        #: game id -> the revision at which this process saw it wait on a person
+        #: (a game with bot seats is looked at once per revision, see :meth:`tick`)
+        self.waits_on_person: dict[int, int] = {}
 
     def _row_minutes(self, row: TickRow) -> int:
         """The reminder interval for a game: its own, else the guild's, else the bot's."""
@@ -71,9 +74,21 @@ class Reminders:
             return False
         return now - max(row.updated_at, last or 0.0) >= minutes * 60
 
+    def _bot_may_decide(self, row: TickRow) -> bool:
+        """Whether a game with bot seats may be waiting on one: normally the
+        bot plays at once, but a crash (or a failed append) between a person's
+        action and the bot's move leaves the game waiting on the bot. Each such
+        game is looked at once per revision (the first tick after a start-up
+        looks at them all); one seen waiting on a person is not looked at again
+        until it changes."""
+        if row.status is not GameStatus.RUNNING or not row.bot_seats:
+            return False
+        return self.waits_on_person.get(row.game_id) != row.revision
+
     async def tick(self) -> list[Reply]:
-        """Reminders and turn timeouts due now, for every running game, and a
-        notice for each game newly set aside (lobbies: :meth:`Lobby.expire_lobbies`).
+        """Reminders and turn timeouts due now, for every running game, the
+        bot's moves a crash left unplayed, and a notice for each game newly set
+        aside (lobbies: :meth:`Lobby.expire_lobbies`).
 
         Returns notices (``channel_id`` set) to post; a timeout plays the turn
         (never silently: the notice says so)."""
@@ -81,11 +96,15 @@ class Reminders:
             return []
         now = self.games.clock()
         out: list[Reply] = []
-        for row in await self.games.store.tick_rows():
+        rows = await self.games.store.tick_rows()
+        running = {row.game_id for row in rows}
+        for gid in [g for g in self.waits_on_person if g not in running]:
+            del self.waits_on_person[gid]  # over, paused or gone: forget it
+        for row in rows:
             try:
                 if row.fault is not None:
                     reply: Reply | None = await self._tell_set_aside(row)
-                elif self._maybe_due(row, now):
+                elif self._maybe_due(row, now) or self._bot_may_decide(row):
                     reply = await self._tick_game(row, now)
                 else:
                     continue
@@ -120,12 +139,14 @@ class Reminders:
             if d is None:
                 return None
             if is_bot(e.user(d.seat)):
-                # A bot seat left waiting (a rollback onto it, a restart mid-move): play on.
+                # A bot seat left waiting (a crash between a person's action and
+                # the bot's move, a failed append): play on, and post it.
                 reply = Reply("")
                 if not await self.write.auto(e, reply):
                     return None
                 await self.write.finish_reply(e, reply)
                 return reply
+            self.waits_on_person[e.record.id] = e.revision
             st = e.settings
             uid = e.user(d.seat)
             prefs = await self.games.prefs(uid)

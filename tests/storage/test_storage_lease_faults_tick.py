@@ -119,3 +119,15 @@ async def test_tick_rows_in_one_read(db: str) -> None:
         assert c.status is GameStatus.PAUSED and c.fault == "bad snapshot"
         await store.mark_fault_notified(ids[2])
         assert ids[2] not in {r.game_id for r in await store.tick_rows()}  # told: paused again
+        assert not any(r.bot_seats for r in await store.tick_rows())
+
+
+async def test_tick_rows_say_which_games_have_a_seat_the_bot_plays(db: str) -> None:
+    async with Store(db, codec=CounterCodec()) as store:
+        people = await running_counter_game(store, channel_id=1)
+        removed = await running_counter_game(store, channel_id=2)
+        await store.replace_player(removed, 0, 0)  # a removed player: the bot plays it
+        with_bot = await store.create_game(3, created_by=1, seats=[(1, "Ann"), (-1, None)])
+        await store.start_game(with_bot.id, 5)
+        rows = {r.game_id: r.bot_seats for r in await store.tick_rows()}
+        assert rows == {people: False, removed: True, with_bot.id: True}

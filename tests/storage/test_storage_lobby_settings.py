@@ -19,6 +19,31 @@ from storage import (
 from tests.storage.helpers import CounterCodec, running_counter_game
 
 
+async def test_a_lobby_is_created_with_its_seats_and_seat_order_at_once(store: Store) -> None:
+    game = await store.create_game(
+        100, created_by=1, seats=[(1, "Ann"), (-1, None), (-2, None)], seat_order="lobby"
+    )
+    seats = await store.get_seats(game.id)
+    assert [(s.seat, s.user_id, s.display_name) for s in seats] == [
+        (0, 1, "Ann"),
+        (1, -1, None),
+        (2, -2, None),
+    ]
+    assert (await store.get_game_settings(game.id)).seat_order == "lobby"
+    # refused whole: nothing of a game that could not be made is left
+    with pytest.raises(ChannelBusyError):
+        await store.create_game(100, created_by=2, seats=[(2, None)])
+    with pytest.raises(LobbyError):
+        await store.create_game(101, created_by=2, seats=[(2, None), (2, None)])
+    assert await store.active_game(101) is None
+    with pytest.raises(ValueError):
+        await store.create_game(101, seats=[(2, None)], seat_order="sideways")
+    assert await store.active_game(101) is None
+    plain = await store.create_game(102)
+    assert await store.get_seats(plain.id) == []
+    assert (await store.get_game_settings(plain.id)).seat_order == "random"
+
+
 async def test_lobby_join_leave_colour_and_start_in_turn_order(store: Store) -> None:
     game = await store.create_game(100, guild_id=9, created_by=1, options={"target": 10})
     assert game.status is GameStatus.LOBBY and game.seed is None and game.version == 0
