@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.game import GameCog
+from bot.cogs.history import HISTORY_ITEMS
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.reminders import RemindersCog
 from bot.cogs.respond import GameTree
@@ -121,7 +122,7 @@ class BlackAngelBot(commands.Bot):
         )
         self.store = svc.store
         self.frontend = Frontend(svc, self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS, *TABLE_COG_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS, *TABLE_COG_ITEMS, *HISTORY_ITEMS)
         for cog in (GameCog, ModerationCog, ServerCog):
             await self.add_cog(cog(self.frontend))
         await self.add_cog(RemindersCog(self.frontend, tick_seconds=self.cfg.tick_seconds))

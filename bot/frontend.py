@@ -76,6 +76,10 @@ class DiscordFmt:
     def when(self, ts: float) -> str:
         return f"<t:{int(ts)}:R>"
 
+    def date(self, ts: float) -> str:
+        """A past day, in each reader's own time zone (``/ba history``)."""
+        return f"<t:{int(ts)}:d>"
+
     def command(self, name: str) -> str:
         """``join`` -> `/ba join`; ``mod end`` -> `/ba-mod end`; ``server`` -> `/ba-server`."""
         head, _, rest = name.partition(" ")

@@ -25,7 +25,14 @@ from bot import prompt as P
 from bot import text as T
 from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
 from bot.service.model import BOT_LEVELS, bot_name, is_bot
-from storage import ChannelBusyError, LeaseHeldError, StorageError, Store, default_db_path
+from storage import (
+    NO_SERVER,
+    ChannelBusyError,
+    LeaseHeldError,
+    StorageError,
+    Store,
+    default_db_path,
+)
 from storage.transfer import MAX_EXPORT_BYTES
 
 CHANNEL = 1  # the terminal is one channel
@@ -48,6 +55,9 @@ LOCAL_HELP = """Commands (one per line):
   as <name>|auto           act as someone / as whoever must decide (hot seat, the default)
   pause | resume | end | rollback | repair | export [file] | import <file>
   replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute on|off
+  history [name] [page]    finished games        stats [name]   a player's record
+  leaderboard [page]       players by skill rating (finished games of 2+ people)
+  replay [game] [turn]     the game as an animated GIF (one frame per turn), or one turn
   wait <minutes>           move the clock on (reminders, timeouts)   tick   run them now
   help | quit
 A command word wins over an option id of the same name; `play <id>` always plays."""
@@ -366,6 +376,41 @@ class Local:
             await self.close()
         return 0
 
+    async def looking_back(self, cmd: str, args: list[str]) -> None:
+        """``history [name] [page]``, ``stats [name]``, ``leaderboard [page]``,
+        ``replay [game] [turn]`` (the GIF, or one turn, written to the images folder)."""
+        svc = self.svc
+        assert svc is not None
+        usage = {
+            "history": "history [name] [page]",
+            "stats": "stats [name]",
+            "leaderboard": "leaderboard [page]",
+            "replay": "replay [game number] [turn number]",
+        }[cmd]
+        names = [a for a in args if not _number(a)]
+        numbers = [whole_number(a, usage, maximum=MAX_SEED) for a in args if _number(a)]
+        if len(names) > (cmd in ("history", "stats")) or len(numbers) > 1 + (cmd == "replay"):
+            raise Usage(usage)
+        if cmd == "history":
+            who = self.fmt.add(names[0]) if names else None
+            reply, _, _ = await svc.history_page(NO_SERVER, max([1, *numbers[:1]]), who)
+            await self.show(reply)
+        elif cmd == "stats":
+            who = self.fmt.add(names[0]) if names else self.actor().user_id
+            await self.show(await svc.player_stats(NO_SERVER, who))
+        elif cmd == "leaderboard":
+            reply, _, _ = await svc.leaderboard(NO_SERVER, max([1, *numbers[:1]]))
+            await self.show(reply)
+        else:
+            game = numbers[0] if numbers else await svc.latest_game_id(CHANNEL)
+            if game is None:
+                self.say("✖ No game has been played here yet.")
+            elif len(numbers) > 1:
+                reply, _, _ = await svc.replay_turn(NO_SERVER, game, numbers[1])
+                await self.show(reply, options=False)
+            else:
+                await self.show(await svc.replay_gif(NO_SERVER, game), options=False)
+
     async def command(self, line: str) -> bool | None:
         """Run one line. Returns False to quit. A mistyped command gets a
         one-line usage (never a traceback) and changes nothing."""
@@ -493,6 +538,8 @@ class Local:
             if not args:
                 raise Usage("import <file exported with `export`>")
             await self.import_file(Path(arg))
+        elif cmd in ("history", "stats", "leaderboard", "replay"):
+            await self.looking_back(cmd, args)
         elif cmd == "wait":
             n = minutes(args[0] if args else None, "wait <minutes>", 60)
             self.offset += n

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot import perms
 from bot import text as T
+from bot.cogs.history import HistoryCommands
 from bot.cogs.respond import Visibility, run
 from bot.cogs.table import TableCommands
 from bot.frontend import Frontend
@@ -40,7 +41,11 @@ def bot_can_play_here(interaction: discord.Interaction) -> str | None:
 
 @app_commands.guild_only()
 class GameCog(
-    TableCommands, commands.GroupCog, group_name="ba", group_description="Play Black Angel here"
+    TableCommands,
+    HistoryCommands,
+    commands.GroupCog,
+    group_name="ba",
+    group_description="Play Black Angel here",
 ):
     """The ``/ba`` group."""
 

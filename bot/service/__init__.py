@@ -50,6 +50,9 @@ inheritance between parts), so a reader of one file finds every name it uses:
 - :mod:`bot.service.settings` — ``Settings``: reminders, timeout, server policy, mute
 - :mod:`bot.service.reminders` — ``Reminders``: the background tick (reminders, turn timeouts)
 - :mod:`bot.service.transfer` — ``Transfer``: export and import
+- :mod:`bot.service.history` — ``History``: finished games, players' records, the leaderboard
+  (ratings: :mod:`bot.service.ratings`; records: :mod:`bot.service.stats`, both pure)
+- :mod:`bot.service.replay` — ``Replays``: a game's turns rebuilt from its log, as a GIF or one turn
 - :mod:`bot.service.table` — ``Tables``: lobby buttons' state, the server's games,
   DM notices, threads
 
@@ -75,6 +78,7 @@ from bot.service.helpers import (
     simplest_option,
     turn_key,
 )
+from bot.service.history import History
 from bot.service.images import Images
 from bot.service.instance import InstanceLease
 from bot.service.lobby import Lobby
@@ -95,6 +99,7 @@ from bot.service.moderation import Moderation
 from bot.service.play import Play
 from bot.service.reading import Reading
 from bot.service.reminders import Reminders
+from bot.service.replay import Replays
 from bot.service.settings import Settings
 from bot.service.table import Tables
 from bot.service.transfer import Transfer
@@ -126,7 +131,9 @@ class GameService:
         self.games = LiveGames(store, fmt, clock=clock, max_cached=max_cached)
         self.images = Images(self.games.names, render=render, threads=render_threads)
         self.bots = BotPlayer(bot_level, bot_seconds, bot_iterations)
-        self.write = WritePath(self.games, self.images, self.bots)
+        self.history = History(store, self.games.fmt)
+        self.replays = Replays(store, self.games.fmt, render=render, run=self.images.run)
+        self.write = WritePath(self.games, self.images, self.bots, ended=self._game_ended)
         self.lobby = Lobby(self.games, self.write, seed_source=seed_source)
         self.play = Play(self.games, self.write)
         self.reading = Reading(self.games, self.images, self.write)
@@ -214,6 +221,24 @@ class GameService:
         self.game_threads = tables.game_threads
         self.set_game_threads = tables.set_game_threads
 
+        history = self.history
+        self.history_page = history.history
+        self.player_stats = history.stats
+        self.leaderboard = history.leaderboard
+        self.rate_finished = history.rate
+
+        replays = self.replays
+        self.replay_gif = replays.animation
+        self.replay_turn = replays.turn
+        self.replay_refusal = replays.refusal
+        self.replay_choices = replays.choices
+        self.latest_game_id = replays.latest
+
+    async def _game_ended(self, e: Entry) -> str:
+        """The finished game folded into its server's ratings: the final message's line."""
+        people = [s.user_id for s in e.seats]
+        return await self.history.game_ended(e.record.guild_id, e.record.id, people)
+
     # ------------------------------------------------------------------ settings of the parts
 
     @property
@@ -248,6 +273,7 @@ class GameService:
     @render.setter
     def render(self, on: bool) -> None:
         self.images.render = on
+        self.replays.render = on
 
     @property
     def seed_source(self) -> Callable[[], int]:

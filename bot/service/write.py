@@ -39,10 +39,18 @@ class WritePath:
     seat nobody holds.
     """
 
-    def __init__(self, games: LiveGames, images: Images, bots: BotPlayer) -> None:
+    def __init__(
+        self,
+        games: LiveGames,
+        images: Images,
+        bots: BotPlayer,
+        ended: Callable[[Entry], Awaitable[str]] | None = None,
+    ) -> None:
         self.games = games
         self.images = images
         self.bots = bots
+        #: called once a game is over, for a line of the final message (ratings, issue 28)
+        self.ended = ended
 
     async def apply(
         self,
@@ -150,6 +158,14 @@ class WritePath:
         if e.game.is_over:
             reply.new_turn = True
             reply.text += self.result_text(e)
+            if self.ended is not None:
+                try:
+                    line = await self.ended(e)
+                except Exception:  # the game is saved; the ratings catch up on the next read
+                    log.exception("game %s: rating the finished game failed", e.record.id)
+                    line = ""
+                if line:
+                    reply.text += "\n" + line
             reply.ping = [s.user_id for s in e.seats if not is_bot(s.user_id)]
             reply.image = await self.images.board_png(e)
             reply.image_name = "final.png"

@@ -287,3 +287,37 @@ def test_fuzzed_sessions_never_give_a_raw_error(lines: list[str]) -> None:
         finally:
             os.chdir(here)
     assert RAW_ERROR not in t, t[-2000:]
+
+
+# --------------------------------------------------------------------------- history, ratings, replay
+
+
+async def test_history_stats_leaderboard_and_a_replay_file(tmp_path: Path) -> None:
+    """A hot-seat game played to the end with option 1, then what issue 28 adds;
+    a second session with images writes the replay GIF to the images folder."""
+    moves = ["1"] * 400  # more than the game needs; the extra ones are refused
+    t = await run(tmp_path, "new 2", "join bob", f"start {SEED}", *moves, "history")
+    listed = after(t, "history")
+    assert "• #1 " in listed and "2 players" in listed and "🏆" in listed
+    big = "9" * 30
+    t = await run(
+        tmp_path,
+        "stats bob",
+        "stats host",
+        "leaderboard",
+        "replay 1 0",
+        f"replay {big}",
+        "replay 7",
+    )
+    assert "at most 9,223,372,036,854,775,807" in after(t, f"replay {big}")
+    assert "There is no game #7" in after(t, "replay 7")
+    bob, host = after(t, "stats bob"), after(t, "stats host")
+    assert "1 finished game" in bob and "1 finished game" in host
+    assert ("1 won" in bob) != ("1 won" in host) or "🏆 @bob" in listed and "🏆 @host" in listed
+    board = after(t, "leaderboard")
+    assert "1. @" in board and "2. @" in board and "not rated" in board
+    assert "Turn 0/" in after(t, "replay 1 0")
+    t = await run(tmp_path, "replay", render=True)
+    assert "frames, one per turn" in after(t, "replay")
+    gif = [p for p in (tmp_path / "img").iterdir() if p.name.endswith("replay-1.gif")]
+    assert len(gif) == 1 and gif[0].read_bytes()[:6] == b"GIF89a"
