@@ -120,13 +120,14 @@ class FaultsMixin(ReplayMixin[G]):
         if record.status not in STARTED_STATUSES:
             raise GameStateError(f"game {game_id} is {record.status.value}: nothing to rebuild")
         d = game_digest(record.seed, record.options_json) if record.seed is not None else None
-        if d is None or record.digest != d:
+        if d is None or not _seed_vouched(record, game_log, d):
             raise SeedDamagedError(
                 game_id,
                 "its seed or options are damaged (they do not match their digest), so it"
                 " cannot be rebuilt from them: restore a backup, or import an export made"
                 " before the damage",
             )
+        d0 = d  # vouched for: the chain is rewritten from it
         game = self._new(record)  # options that do not set up raise CorruptGameError
         rows = {a.seq: a for a in game_log.actions}
         end = max([record.version, *rows])
@@ -175,7 +176,7 @@ class FaultsMixin(ReplayMixin[G]):
                     expected_revision=expected_revision or record.revision,
                     actual_revision=current.revision,
                 )
-            chain = current.digest or ""
+            chain = d0
             await db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
             rewritten = []
             for seq, seat, user_id, text, created_at in kept:
@@ -193,9 +194,9 @@ class FaultsMixin(ReplayMixin[G]):
                 (game_id, version, state, now, snapshot_digest(chain, version, state)),
             )
             await db.execute(
-                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?, head = ?"
-                " WHERE id = ?",
-                (version, now, chain, game_id),
+                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?, head = ?,"
+                " digest = ? WHERE id = ?",
+                (version, now, chain, d0, game_id),
             )
             await db.execute("DELETE FROM game_faults WHERE game_id = ?", (game_id,))
             rec = await self._get_game(db, game_id)
@@ -256,6 +257,21 @@ class FaultsMixin(ReplayMixin[G]):
         if len({(f[0], f[2]) for f in found}) != 1:
             return None
         return found[0]
+
+
+def _seed_vouched(record: GameRecord, game_log: GameLog, d: str) -> bool:
+    """The seed and options are what the game started with: their digest says so,
+    or (when only that column was damaged) the first action's or the initial
+    snapshot's digest, both chained to it, does."""
+    if record.digest == d:
+        return True
+    first = game_log.actions[0] if game_log.actions else None
+    if first is not None and first.seq == 1 and first.digest:
+        return first.digest == action_digest(d, 1, first.seat, first.user_id, first.action_json)
+    for snap in (game_log.snapshot, game_log.previous):
+        if snap is not None and snap.seq == 0 and snap.digest:
+            return snap.digest == snapshot_digest(d, 0, snap.state_json)
+    return False
 
 
 def _anchors(

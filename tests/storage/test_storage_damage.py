@@ -136,6 +136,13 @@ async def edited_seed(dbs: Databases, db: str, game_id: int, rng: random.Random)
 
 
 #: kind -> (the damage, the action it damages: the one repair must recover)
+async def damaged_game_digest(dbs: Databases, db: str, game_id: int, rng: random.Random) -> str:
+    """Only the digest column of the seed and options: repair can tell (the first
+    action's digest is chained to the real one) and keeps the game."""
+    await dbs.execute(db, "UPDATE games SET digest = 'ffff' WHERE id = ?", (game_id,))
+    return "the seed or options do not match their digest"
+
+
 KINDS: dict[str, tuple[Damage, int | None]] = {
     "snapshot-bytes": (bad_bytes(None), None),
     "action-bytes-before-snapshot": (bad_bytes(12), 12),
@@ -148,6 +155,7 @@ KINDS: dict[str, tuple[Damage, int | None]] = {
     "other-option-before-snapshot": (other_option(25), 25),
     "other-option-after-snapshot": (other_option(32), 32),
     "seed": (edited_seed, None),
+    "seed-digest": (damaged_game_digest, None),
 }
 
 
