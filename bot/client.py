@@ -95,12 +95,18 @@ class BlackAngelBot(commands.Bot):
         seed_source: Callable[[], int] = new_seed,
         **shards: Any,
     ) -> None:
-        intents = discord.Intents.default()  # no privileged intents needed
+        intents = discord.Intents.default()
+        # Server Members (privileged; switch it on in the Developer Portal, or set
+        # MEMBERS_INTENT=0): tells the bot who left the server, so they are no
+        # longer pinged. No member list is kept or fetched for it.
+        intents.members = cfg.members_intent
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             tree_cls=GameTree,
+            chunk_guilds_at_startup=False,
+            member_cache_flags=discord.MemberCacheFlags.none(),
             **shards,
         )
         self.cfg = cfg
@@ -171,6 +177,36 @@ class BlackAngelBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    # ------------------------------------------------------------------ gateway events (issue 24)
+    # The raw events: they come whether or not the thread or member was cached.
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._event("thread deleted", self._deleted(payload.thread_id, payload.parent_id))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        # Discord deletes a channel's threads with it, without an event per thread.
+        threads = [t.id for t in getattr(channel, "threads", ())]
+        await self._event("channel deleted", self._deleted(channel.id, None, *threads))
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        if self.frontend is not None:
+            fe = self.frontend
+            await self._event("member left", fe.member_left(payload.guild_id, payload.user.id))
+
+    async def _deleted(self, channel_id: int, parent_id: int | None, *threads: int) -> None:
+        if self.frontend is None:
+            return
+        await self.frontend.channel_deleted(channel_id, parent_id)
+        for thread_id in threads:
+            await self.frontend.channel_deleted(thread_id, None)
+
+    @staticmethod
+    async def _event(what: str, work: Any) -> None:
+        try:
+            await work
+        except Exception:
+            log.exception("%s: handling the event failed", what)
 
 
 class ShardedBlackAngelBot(BlackAngelBot, commands.AutoShardedBot):

@@ -25,6 +25,8 @@ class Config:
     shards: ShardRange | None = None
     bot_level: str = "simple"  # who plays timed-out turns and removed players' seats
     bot_seconds: float = 1.0  # the strong bot's thinking time per decision
+    #: the Server Members intent (privileged): the bot learns who left a server
+    members_intent: bool = True
 
     @property
     def lease_scope(self) -> str:
@@ -54,4 +56,6 @@ class Config:
             tick_seconds=float(os.environ.get("TICK_SECONDS") or 60),
             lease_seconds=float(os.environ.get("LEASE_SECONDS") or DEFAULT_LEASE_SECONDS),
             shards=ShardRange.parse(count, ids) if count else None,
+            members_intent=(os.environ.get("MEMBERS_INTENT") or "1").strip().lower()
+            not in ("0", "false", "no", "off"),
         )

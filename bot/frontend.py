@@ -18,7 +18,11 @@ The rules of the flow (see ARCHITECTURE.md, Bot):
 - every component carries its game id: a button of another game than the
   channel's current one is refused, never applied to the current game;
 - a post that fails after the move was saved says so, and names the
-  permission the bot lacks.
+  permission the bot lacks;
+- a deleted channel or thread (a gateway event, or a post answered "not
+  found") pauses its game and tells the parent channel; a member who left the
+  server is no longer pinged (:meth:`Frontend.channel_deleted`,
+  :meth:`Frontend.member_left`).
 """
 
 from __future__ import annotations
@@ -313,12 +317,15 @@ class Frontend:
             return
         await interaction.followup.send(reply.text or "…", allowed_mentions=_mentions(reply), **kw)
 
-    async def game_update(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """A command that changed the game: channel update + a private ack."""
+    async def game_update(
+        self, interaction: discord.Interaction, reply: Reply, *, channel: Any = None
+    ) -> None:
+        """A command that changed the game: channel update + a private ack.
+        ``channel``: where the game is, when not here (a moderator's ``game:``)."""
         if not reply.ok:
             await interaction.followup.send(reply.text, ephemeral=True)
             return
-        failed = await self.try_publish(interaction, reply)
+        failed = await self.try_publish(interaction, reply, channel=channel)
         await interaction.followup.send(failed or "✔ Done.", ephemeral=True)
         await self.private(interaction, reply)
 
@@ -494,8 +501,12 @@ class Frontend:
             if channel is None:
                 try:
                     channel = await self.client.fetch_channel(r.channel_id)
+                except discord.NotFound:
+                    log.warning("channel %s is gone; its game is paused", r.channel_id)
+                    await self.channel_deleted(r.channel_id, None)
+                    continue
                 except discord.HTTPException:
-                    log.warning("channel %s is gone; notice dropped", r.channel_id)
+                    log.warning("channel %s cannot be fetched; notice dropped", r.channel_id)
                     continue
             try:
                 # a reminder must ping: always a new message
@@ -503,6 +514,31 @@ class Frontend:
                 await self.publish(channel, r)
                 for uid, lines in r.private.items():
                     self.inbox.setdefault(uid, []).extend(lines)
+            except discord.NotFound:  # deleted, and the gateway's event missed
+                log.warning("channel %s is gone; its game is paused", r.channel_id)
+                await self.channel_deleted(r.channel_id, getattr(channel, "parent_id", None))
             except discord.HTTPException:
                 log.exception("channel %s: cannot post a notice", r.channel_id)
         await self.notifier.send_pending()
+
+    # ------------------------------------------------------------------ gateway events
+
+    async def channel_deleted(self, channel_id: int, parent_id: int | None) -> None:
+        """A channel or thread was deleted: its game is paused (a lobby closed) and
+        the parent channel told, with how to move or end the game."""
+        self.turn_msgs.pop(channel_id, None)
+        notice = await self.svc.channel_gone(channel_id)
+        if notice is None or parent_id is None or self.client is None:
+            return
+        parent = self.client.get_channel(parent_id)
+        if parent is None:
+            return
+        try:
+            await parent.send(notice.text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("channel %s: could not tell it its game lost its channel: %s", parent_id, exc)
+
+    async def member_left(self, guild_id: int, user_id: int) -> None:
+        """A member left the server: no more pings for them; each of their games
+        is told that their seat is played at its turn timeouts."""
+        await self.post_notices(await self.svc.member_left(guild_id, user_id))

@@ -97,6 +97,7 @@ async def open_game(
     difficulty: str | None,
     bots: int = 0,
     bot_level: str = "simple",
+    timeout_hours: int | None = None,
 ) -> None:
     """``/ba new``: a thread of its own (when the server wants it and the bot
     may), one line with the link in the channel, the lobby message with its
@@ -125,6 +126,8 @@ async def open_game(
             bots=bots,
             bot_level=bot_level,
         )
+        if timeout_hours is not None:
+            kw["timeout_hours"] = timeout_hours
         refused = await svc.check_new(actor, players, **kw)
         if refused is not None:
             await interaction.response.send_message(refused.text, ephemeral=True)

@@ -20,6 +20,7 @@ from bot.cogs.history import HistoryCommands
 from bot.cogs.respond import Visibility, run
 from bot.cogs.table import TableCommands
 from bot.frontend import Frontend
+from bot.limits import DEFAULT_TIMEOUT_HOURS, MAX_TIMEOUT_HOURS
 from bot.service import Reply
 
 Colour = Literal["blue", "red", "yellow", "purple"]
@@ -76,6 +77,10 @@ class GameCog(
         difficulty="solo only: Hal's difficulty",
         bots="seats played by bots (e.g. 2 in a 3-player game: you against two bots)",
         bot_level="how well the bots play: simple (quick) or strong (searches ~1 s a move)",
+        timeout_hours=(
+            f"hours a turn may wait before the bot plays it (default: the server's, "
+            f"else {DEFAULT_TIMEOUT_HOURS})"
+        ),
     )
     async def new(
         self,
@@ -86,6 +91,7 @@ class GameCog(
         difficulty: Difficulty | None = None,
         bots: app_commands.Range[int, 0, 3] = 0,
         bot_level: Literal["simple", "strong"] = "simple",
+        timeout_hours: app_commands.Range[int, 1, MAX_TIMEOUT_HOURS] | None = None,
     ) -> None:
         from bot.lobby import open_game  # a thread, the lobby message and its buttons
 
@@ -98,9 +104,12 @@ class GameCog(
             difficulty=difficulty,
             bots=bots,
             bot_level=bot_level,
+            timeout_hours=timeout_hours,
         )
 
-    @app_commands.command(name="join", description="Join the game in this channel's lobby")
+    @app_commands.command(
+        name="join", description="Join this channel's lobby, or take back your seat from the bot"
+    )
     @app_commands.describe(colour="the colour you would like (if still free)")
     async def join(self, interaction: discord.Interaction, colour: Colour | None = None) -> None:
         from bot.lobby import follow_thread
@@ -159,6 +168,12 @@ class GameCog(
     @app_commands.command(name="choices", description="Show your pending choices (only to you)")
     async def choices(self, interaction: discord.Interaction) -> None:
         await run(interaction, lambda a, c: self.svc.choices(c, a), PRIVATE)
+
+    @app_commands.command(
+        name="resign", description="Leave the running game: the bot plays your seat from now on"
+    )
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await run(interaction, lambda a, c: self.svc.resign(c, a), UPDATE)
 
     @app_commands.command(name="undo", description="Take back your last decision of this turn")
     async def undo(self, interaction: discord.Interaction) -> None:

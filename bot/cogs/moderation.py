@@ -6,6 +6,10 @@ subgroup): here Manage Channels. Server admins can show it to more members
 (the moderator role) in Server Settings → Integrations. Every command is
 still checked when it runs: Manage Channels in *this* channel, Manage Server,
 or the server's moderator role (see :mod:`bot.perms`).
+
+Every command works on this channel's game, or on the game ``game:`` names from
+any channel of the server (a game whose thread was deleted, say); ``move``
+brings a game into this channel, where its board and buttons work again.
 """
 
 from __future__ import annotations
@@ -14,12 +18,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.game import bot_can_play_here
 from bot.cogs.respond import Visibility, run
 from bot.frontend import Frontend
+from bot.limits import MAX_REMINDER_MINUTES, MAX_TIMEOUT_MINUTES
 from bot.service import BOT_USER, fail
 from storage.transfer import MAX_EXPORT_BYTES
 
 PRIVATE, PUBLIC, UPDATE = Visibility.PRIVATE, Visibility.PUBLIC, Visibility.UPDATE
+
+GAME = "a game id (#4 in /ba games): that game, from any channel; default: this channel's"
+GameId = app_commands.Range[int, 1]
 
 
 @app_commands.guild_only()
@@ -33,76 +42,127 @@ class ModerationCog(
         super().__init__()
 
     @app_commands.command(name="pause", description="Pause the game (nobody can play)")
-    async def pause(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.pause(c, a), PUBLIC)
+    @app_commands.describe(game=GAME)
+    async def pause(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
+        await run(interaction, lambda a, c: self.svc.pause(c, a), PUBLIC, game=game)
 
     @app_commands.command(name="resume", description="Resume the paused game")
-    async def resume(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.resume(c, a), UPDATE)
+    @app_commands.describe(game=GAME)
+    async def resume(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
+        await run(interaction, lambda a, c: self.svc.resume(c, a), UPDATE, game=game)
 
     @app_commands.command(name="end", description="End the game now (it stays archived)")
-    async def end(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME)
+    async def end(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
         async def work(actor, cid):
             r = await self.svc.end(cid, actor)
             if r.ok:
                 self.fe.turn_msgs.pop(cid, None)
             return r
 
-        await run(interaction, work, PUBLIC)
+        await run(interaction, work, PUBLIC, game=game)
+
+    @app_commands.command(
+        name="move", description="Move a game into this channel (e.g. after its thread was deleted)"
+    )
+    @app_commands.describe(game="the game's id (#4 in /ba games)")
+    async def move(self, interaction: discord.Interaction, game: GameId) -> None:
+        await run(
+            interaction,
+            lambda a, c: self.svc.move(c, a, game, guild_id=interaction.guild_id),
+            UPDATE,
+            check=bot_can_play_here,
+        )
 
     @app_commands.command(name="replace", description="Give a seat to another member")
-    @app_commands.describe(seat="seat number 1-4 (turn order)", user="the member who takes it")
+    @app_commands.describe(
+        seat="seat number 1-4 (turn order)", user="the member who takes it", game=GAME
+    )
     async def replace(
         self,
         interaction: discord.Interaction,
         seat: app_commands.Range[int, 1, 4],
         user: discord.Member,
+        game: GameId | None = None,
     ) -> None:
         see = getattr(self.svc.fmt, "see", None)
         if see is not None:
             see(user)
         name = user.display_name
-        await run(interaction, lambda a, c: self.svc.replace(c, a, seat - 1, user.id, name), UPDATE)
+        await run(
+            interaction,
+            lambda a, c: self.svc.replace(c, a, seat - 1, user.id, name),
+            UPDATE,
+            game=game,
+        )
 
     @app_commands.command(
         name="remove", description="Remove a player: the bot plays that seat simply"
     )
-    @app_commands.describe(seat="seat number 1-4 (turn order)")
+    @app_commands.describe(seat="seat number 1-4 (turn order)", game=GAME)
     async def remove(
-        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 4],
+        game: GameId | None = None,
     ) -> None:
-        await run(interaction, lambda a, c: self.svc.replace(c, a, seat - 1, BOT_USER), UPDATE)
+        await run(
+            interaction,
+            lambda a, c: self.svc.replace(c, a, seat - 1, BOT_USER),
+            UPDATE,
+            game=game,
+        )
 
-    @app_commands.command(name="rollback", description="Roll back the last action")
-    async def rollback(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.rollback(c, a), UPDATE)
+    @app_commands.command(
+        name="rollback", description="Roll back the last player's action (announced in full)"
+    )
+    @app_commands.describe(game=GAME)
+    async def rollback(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
+        await run(interaction, lambda a, c: self.svc.rollback(c, a), UPDATE, game=game)
 
     @app_commands.command(
         name="repair",
         description="Rebuild a game set aside after a failed check from its log",
     )
-    async def repair(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.repair(c, a), UPDATE)
+    @app_commands.describe(game=GAME)
+    async def repair(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
+        await run(interaction, lambda a, c: self.svc.repair(c, a), UPDATE, game=game)
 
     @app_commands.command(name="reminder", description="Turn reminders for this game")
-    @app_commands.describe(minutes="remind the player after this many minutes (0 = off)")
+    @app_commands.describe(
+        minutes=f"remind the player after this many minutes (0 = off, at most {MAX_REMINDER_MINUTES})",
+        game=GAME,
+    )
     async def reminder(
-        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0]
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 0, MAX_REMINDER_MINUTES],
+        game: GameId | None = None,
     ) -> None:
-        await run(interaction, lambda a, c: self.svc.set_reminder(c, a, minutes), PUBLIC)
+        await run(interaction, lambda a, c: self.svc.set_reminder(c, a, minutes), PUBLIC, game=game)
 
     @app_commands.command(name="timeout", description="Turn timeout: after it the bot plays")
-    @app_commands.describe(minutes="play for the player after this many minutes (0 = never)")
+    @app_commands.describe(
+        minutes=(
+            f"play for the player after this many minutes (0 = the server's default, "
+            f"at most {MAX_TIMEOUT_MINUTES})"
+        ),
+        game=GAME,
+    )
     async def timeout(
-        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0]
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 0, MAX_TIMEOUT_MINUTES],
+        game: GameId | None = None,
     ) -> None:
-        await run(interaction, lambda a, c: self.svc.set_timeout(c, a, minutes), PUBLIC)
+        await run(interaction, lambda a, c: self.svc.set_timeout(c, a, minutes), PUBLIC, game=game)
 
     @app_commands.command(
         name="export", description="This channel's game as a JSON file (only to you)"
     )
-    async def export(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.export(c, a), PRIVATE)
+    @app_commands.describe(game=GAME)
+    async def export(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
+        await run(interaction, lambda a, c: self.svc.export(c, a), PRIVATE, game=game)
 
     @app_commands.command(
         name="import", description="Load a game from an export file into this channel"

@@ -15,6 +15,11 @@ before the first byte goes out.
   in the channel's turn message; the user gets a private "✔ Done." (or the
   refusal), so the acknowledgement is ephemeral at once.
 
+``game``: a moderator's command may name a game by its id from any channel of
+the server (:meth:`Frontend.game_channel`); the work then runs on that game's
+channel, and a game update is posted where the game is (or here, when its
+channel is gone).
+
 Every path catches what it did not expect, answers kindly and logs it with the
 game id; :class:`GameTree` does the same for what discord.py raises before a
 command runs (an outdated command, a bad argument).
@@ -66,11 +71,13 @@ async def run(
     how: Visibility,
     *,
     check: Callable[[discord.Interaction], str | None] | None = None,
+    game: int | None = None,
 ) -> None:
     """Run ``work(actor, channel_id)`` for a slash command and answer it as ``how`` says.
 
     ``check``: a refusal decided from the interaction alone (e.g. the bot's own
-    permissions), answered ephemerally before any work."""
+    permissions), answered ephemerally before any work. ``game``: the id of the
+    game to work on (its channel), instead of this channel's."""
     fe = frontend_of(interaction)
     try:
         if interaction.guild_id is None:
@@ -80,14 +87,20 @@ async def run(
         if refusal:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
+        if game is not None:
+            work = _on_game(fe, interaction, work, game)
         if how is Visibility.PUBLIC:
             await _public(fe, interaction, work)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = await fe.actor(interaction)
-        reply = await work(actor, fe.channel_id(interaction))
+        cid = fe.channel_id(interaction)
+        reply = await work(actor, cid)
         if how is Visibility.UPDATE:
-            await fe.game_update(interaction, reply)
+            where = None
+            if game is not None and reply.ok and reply.channel_id not in (None, cid):
+                where = fe.client.get_channel(reply.channel_id) if fe.client else None
+            await fe.game_update(interaction, reply, channel=where)
         else:
             reply.ephemeral = True
             await fe.answer(interaction, reply)
@@ -107,6 +120,22 @@ async def _public(fe: Frontend, interaction: discord.Interaction, work: Work) ->
         return
     await interaction.response.defer(thinking=True)
     await fe.answer(interaction, await task)
+
+
+def _on_game(fe: Frontend, interaction: discord.Interaction, work: Work, game: int) -> Work:
+    """``work`` on the channel of game ``game`` (refused when it is not this
+    server's); the reply remembers that channel (``Reply.channel_id``)."""
+
+    async def wrapped(actor: Actor, cid: int) -> Reply:
+        found = await fe.svc.game_channel(interaction.guild_id, game)
+        if isinstance(found, Reply):
+            return found
+        reply = await work(actor, found)
+        if reply.channel_id is None:
+            reply.channel_id = found
+        return reply
+
+    return wrapped
 
 
 def _command_name(interaction: discord.Interaction) -> str:

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.cogs.respond import Visibility, run
 from bot.cogs.table import ServerTableCommands
 from bot.frontend import Frontend
+from bot.limits import DEFAULT_TIMEOUT_HOURS, MAX_REMINDER_MINUTES, MAX_TIMEOUT_HOURS
 
 PRIVATE, PUBLIC = Visibility.PRIVATE, Visibility.PUBLIC
 
@@ -56,15 +57,39 @@ class ServerCog(
         )
 
     @app_commands.command(name="reminder", description="Default turn reminder on this server")
-    @app_commands.describe(minutes="remind a player after this many minutes (0 = the default)")
+    @app_commands.describe(
+        minutes=f"remind a player after this many minutes (0 = the default, at most {MAX_REMINDER_MINUTES})"
+    )
     async def reminder(
-        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0]
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 0, MAX_REMINDER_MINUTES],
     ) -> None:
         await run(
             interaction,
             lambda a, c: self.svc.set_reminder(
                 c, a, minutes, guild_id=interaction.guild_id, server_wide=True
             ),
+            PUBLIC,
+        )
+
+    @app_commands.command(
+        name="timeout", description="Default turn timeout on this server: after it the bot plays"
+    )
+    @app_commands.describe(
+        hours=(
+            f"hours a turn may wait before the bot plays it (0 = the default, "
+            f"{DEFAULT_TIMEOUT_HOURS}; at most {MAX_TIMEOUT_HOURS})"
+        )
+    )
+    async def timeout(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 0, MAX_TIMEOUT_HOURS],
+    ) -> None:
+        await run(
+            interaction,
+            lambda a, c: self.svc.set_server_timeout(interaction.guild_id, a, hours),
             PUBLIC,
         )
 
