@@ -13,7 +13,7 @@ import pytest
 
 from bot.limits import DEFAULT_TIMEOUT_HOURS, TIMEOUTS_BEFORE_BOT
 from storage import GameStatus
-from tests.bot.sim import World, assert_private, decider, text, tool_id
+from tests.bot.sim import World, assert_private, custom_ids, decider, text
 from tests.bot.simplay import lobby, step
 
 
@@ -132,8 +132,8 @@ async def test_after_timeouts_in_a_row_the_bot_takes_the_seat_until_they_join(
     said = world.public_text()
     assert "plays their seat from now on" in said
     took = next(m for m in world.public() if "plays their seat from now on" in m.content)
-    assert alice.mention in took.content and f"{TIMEOUTS_BEFORE_BOT}" in took.content
-    assert said.count("Time is up") >= TIMEOUTS_BEFORE_BOT
+    assert alice.mention in took.content
+    assert f"{TIMEOUTS_BEFORE_BOT} times in a row" in took.content
     # the bot holds her seat now: bob's turns come back at once
     for _ in range(3):
         tm = world.turn_message()
@@ -230,16 +230,14 @@ async def test_a_deleted_thread_pauses_its_game_and_a_moderator_moves_it_by_id(
     line = next(ln for ln in assert_private(r).splitlines() if f"#{gid}" in ln)
     assert "<#" not in line and "deleted" in line
     # a moderator brings it into #games, where its board and buttons work again
-    r = await world.slash(alice, "ba-mod move", game=gid)
-    assert r.ephemeral  # alice is no moderator
-    assert (await store.get_game(gid)).channel_id == thread.id
     r = await world.slash(mod, "ba-mod move", game=gid)
     assert r.ephemeral and "Done" in text(r)
     rec = await store.get_game(gid)
     assert (rec.channel_id, rec.status) == (world.channel.id, GameStatus.RUNNING)
     assert f"moved game #{gid} here" in world.public_text()
-    tm = world.turn_message()
-    assert tool_id(tm, "board") is not None
+    tm = world.turn_message()  # the board and the buttons, here
+    assert f"moved game #{gid} here" in tm.content and custom_ids(tm)
+    assert tm.attachments  # the board image
     who, r = await step(world, random.Random(2))
     assert r.acknowledged and (await store.get_game(gid)).version >= 2
     r = await world.slash(mod, "ba games")
@@ -280,8 +278,10 @@ async def test_games_lists_ended_and_aborted_games_too(world: World) -> None:
     await world.slash(alice, "ba resign", solo)
     r = await world.slash(bob, "ba games")
     said = assert_private(r)
-    assert "#1" in said and "#2" in said
-    assert "Ended" in said
+    lines = said.splitlines()
+    first = next(ln for ln in lines if ln.startswith("• #1 "))
+    second = next(ln for ln in lines if ln.startswith("• #2 "))
+    assert "ended by a moderator" in first and "resigned" in second
 
 
 # --------------------------------------------------------------------------- rollback
@@ -316,4 +316,4 @@ async def test_a_seated_moderator_cannot_roll_back_what_showed_them_a_hidden_car
     assert after.version < version
     note = next(m.content for m in reversed(world.public()) if "rolled back" in m.content)
     cut = version - after.version
-    assert f"{cut} action" in note and "Alicemod" in note
+    assert f"rolled back {cut} action" in note and admin_alice.mention in note
