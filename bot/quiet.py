@@ -83,7 +83,7 @@ def awake_deadline(start: float, seconds: float, p: NotifyPrefs) -> float:
     while True:
         t = quiet_until(t, p)
         nxt = min((a for a, _ in _windows(t, t + DAY, p) if a > t), default=t + DAY)
-        if t + left <= nxt:
+        if t + left < nxt:  # ending as a window starts: it ends after it
             return t + left
         left -= nxt - t
         t = nxt

@@ -36,12 +36,14 @@ class GamesMixin(StoreBase[G]):
         options: JsonDict | None = None,
         seats: Sequence[tuple[int, str | None]] = (),
         seat_order: str | None = None,
+        timeout_minutes: int | None = None,
     ) -> GameRecord:
         """A new game in the lobby of ``channel_id`` (no seed yet).
 
         ``seats``: (user id, display name) seated at once, in order (the creator
         and any bot seats), and ``seat_order`` (``"random"`` or ``"lobby"``), in
         the same transaction: a crash never leaves a lobby without its creator.
+        ``timeout_minutes``: the game's turn timeout (None: its server's default).
         Raises :class:`ChannelBusyError` if the channel already has an active game.
         """
         options_json = dumps(options or {})
@@ -71,10 +73,11 @@ class GamesMixin(StoreBase[G]):
                     " VALUES (?, ?, ?, NULL, ?, ?)",
                     [(game_id, i, user, now, name) for i, (user, name) in enumerate(seats)],
                 )
-            if seat_order is not None:
+            if seat_order is not None or timeout_minutes is not None:
                 await db.execute(
-                    "INSERT INTO game_settings (game_id, seat_order, updated_at) VALUES (?, ?, ?)",
-                    (game_id, seat_order, now),
+                    "INSERT INTO game_settings (game_id, seat_order, timeout_minutes, updated_at)"
+                    " VALUES (?, ?, ?, ?)",
+                    (game_id, seat_order or "random", timeout_minutes, now),
                 )
             return await self._get_game(db, game_id)
 

@@ -55,6 +55,8 @@ inheritance between parts), so a reader of one file finds every name it uses:
 - :mod:`bot.service.replay` — ``Replays``: a game's turns rebuilt from its log, as a GIF or one turn
 - :mod:`bot.service.table` — ``Tables``: lobby buttons' state, the server's games,
   DM notices, threads
+- :mod:`bot.service.absence` — ``Absence``: resign, a seat taken back from the bot,
+  members who left, deleted channels, moving a game, a moderator's ``game:``
 
 Beside it, on the same store (not yet wired to a front end): :mod:`bot.service.history`
 (``History``: finished games, players' records, the leaderboard, with
@@ -68,6 +70,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.service.absence import Absence
 from bot.service.botplay import BotPlayer
 from bot.service.format import Fmt, PlainFmt
 from bot.service.games import LiveGames
@@ -148,6 +151,7 @@ class GameService:
         )
         self.transfer = Transfer(self.games, self.reading)
         self.tables = Tables(self.games)
+        self.absence = Absence(self.games, self.write, self.bots, self.lobby)
 
         # The public calls, by the part that owns them.
         games = self.games
@@ -169,7 +173,7 @@ class GameService:
         lobby = self.lobby
         self.check_new = lobby.check_new
         self.create = lobby.create
-        self.join = lobby.join
+        self.join = self.absence.join  # a lobby's seat, or a seat back from the bot
         self.leave = lobby.leave
         self.colour = lobby.colour
         self.cancel = lobby.cancel
@@ -202,6 +206,7 @@ class GameService:
         settings = self.settings
         self.set_reminder = settings.set_reminder
         self.set_timeout = settings.set_timeout
+        self.set_server_timeout = settings.set_server_timeout
         self.set_policy = settings.set_policy
         self.set_lobby_days = settings.set_lobby_days
         self.mute = settings.mute
@@ -233,6 +238,13 @@ class GameService:
         self.replay_refusal = replays.refusal
         self.replay_choices = replays.choices
         self.latest_game_id = replays.latest
+
+        absence = self.absence
+        self.resign = absence.resign
+        self.member_left = absence.member_left
+        self.channel_gone = absence.channel_gone
+        self.game_channel = absence.game_channel
+        self.move = absence.move
 
     async def _game_ended(self, e: Entry) -> str:
         """The finished game folded into its server's ratings: the final message's line."""

@@ -20,9 +20,10 @@ from __future__ import annotations
 import logging
 
 from bot.service.botplay import BotPlayer
+from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.lobby import Lobby
-from bot.service.model import Actor, Reply, ServiceError, command, fail, refusing
+from bot.service.model import Actor, Reply, ServiceError, fail, refusing
 from bot.service.write import WritePath
 from storage import (
     ACTIVE_STATUSES,

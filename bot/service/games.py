@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import quiet
+from bot.limits import DEFAULT_TIMEOUT_HOURS
 from bot.service.cache import GameCache
 from bot.service.format import Fmt, PlainFmt
 from bot.service.instance import InstanceLease, OnLost
@@ -57,6 +58,9 @@ class LiveGames:
         self.names_seen: dict[int, str] = {}  # user id -> display name already stored
         #: players' notice preferences seen so far (written through by /ba notify)
         self.prefs_cache: dict[int, NotifyPrefs] = {}
+        #: servers' default turn timeouts seen so far (minutes; None: the bot's
+        #: default): written through by /ba-server timeout, refreshed by the tick
+        self.guild_timeouts: dict[int, int | None] = {}
         #: set when this instance lost its lease to another process: every call is refused
         self.fenced: str | None = None
         self.instance: InstanceLease | None = None
@@ -346,12 +350,28 @@ class LiveGames:
         p = self.prefs_cache.get(user_id) or NotifyPrefs(user_id)
         return quiet.awake_seconds(e.record.updated_at, now, p)
 
-    def timeout_deadline(self, e: Entry, user_id: int) -> float | None:
-        """When the turn timeout plays for ``user_id`` (their quiet hours pause it)."""
-        if not e.settings.timeout_minutes:
-            return None
+    async def server_timeout(self, guild_id: int | None) -> int:
+        """A server's default turn timeout in minutes (the bot's when it sets none)."""
+        if guild_id is not None and guild_id not in self.guild_timeouts:
+            gs = await self.store.get_guild_settings(guild_id)
+            self.guild_timeouts[guild_id] = gs.timeout_minutes
+        chosen = self.guild_timeouts.get(guild_id) if guild_id is not None else None
+        return chosen or DEFAULT_TIMEOUT_HOURS * 60
+
+    def timeout_minutes(self, e: Entry) -> int:
+        """The game's turn timeout: its own (set when it was made, or by a
+        moderator), else its server's, else the bot's default. Every game has one."""
+        if e.settings.timeout_minutes:
+            return e.settings.timeout_minutes
+        gid = e.record.guild_id
+        chosen = self.guild_timeouts.get(gid) if gid is not None else None
+        return chosen or DEFAULT_TIMEOUT_HOURS * 60
+
+    def timeout_deadline(self, e: Entry, user_id: int) -> float:
+        """When the turn timeout plays for ``user_id``: their quiet hours delay
+        it, by one quiet window at most (:func:`bot.quiet.timeout_at`)."""
         p = self.prefs_cache.get(user_id) or NotifyPrefs(user_id)
-        return quiet.awake_deadline(e.record.updated_at, e.settings.timeout_minutes * 60, p)
+        return quiet.timeout_at(e.record.updated_at, self.timeout_minutes(e) * 60, p)
 
     def prompt(self, e: Entry) -> TurnPrompt | None:
         d = e.game.decision

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 
 import engine
+from bot.limits import check_timeout_hours, hours_text
 from bot.service.format import command, lobby_msg
 from bot.service.games import LiveGames
 from bot.service.helpers import (
@@ -67,6 +68,7 @@ class Lobby:
         order: str = "random",
         bots: int = 0,
         bot_level: str = "simple",
+        timeout_hours: int | None = None,
     ) -> Reply | None:
         """Why this game cannot be created (a refusal), or None: asked before a
         front end makes a thread for it, and by :meth:`create`."""
@@ -93,6 +95,8 @@ class Lobby:
             )
         if bot_level not in BOT_LEVELS:
             return fail(f"Bot level: {' or '.join(BOT_LEVELS)}.")
+        if timeout_hours is not None and (why := check_timeout_hours(timeout_hours)):
+            return fail(why)
         opts = options_json(players, advanced, difficulty or ("standard" if players == 1 else None))
         try:  # ask the engine now, so nobody waits in a lobby that cannot start
             Game.new(engine.options_from_json(opts), 0)
@@ -113,9 +117,11 @@ class Lobby:
         order: str = "random",
         bots: int = 0,
         bot_level: str = "simple",
+        timeout_hours: int | None = None,
     ) -> Reply:
         """Open a lobby; ``bots`` seats are taken by bot players of ``bot_level``
-        (so one person can start a 3-player game against two bots)."""
+        (so one person can start a 3-player game against two bots).
+        ``timeout_hours``: the game's turn timeout (0 or None: the server's)."""
         refused = await self.check_new(
             actor,
             players,
@@ -125,6 +131,7 @@ class Lobby:
             order=order,
             bots=bots,
             bot_level=bot_level,
+            timeout_hours=timeout_hours,
         )
         if refused is not None:
             return refused
@@ -136,6 +143,8 @@ class Lobby:
         seats = [(actor.user_id, actor.name)] + [
             (bot_user(bot_level, i), None) for i in range(bots)
         ]
+        # Every game has its turn timeout from the start, shown in the lobby.
+        timeout = timeout_hours * 60 if timeout_hours else await self.games.server_timeout(guild_id)
         async with self.games.lock(channel_id):
             try:
                 rec = await self.games.store.create_game(
@@ -145,12 +154,14 @@ class Lobby:
                     options=opts,
                     seats=seats,
                     seat_order="lobby" if order == "lobby" else "random",
+                    timeout_minutes=timeout,
                 )
             except ChannelBusyError:
                 return fail("This channel already has a game. Use a thread or another channel.")
         kind = "advanced" if advanced else "basic"
         days = await self.lobby_days(guild_id)
         closes = self.games.fmt.when(rec.created_at + days * DAY)
+        waits = f"A turn waits at most {hours_text(timeout)}, then the bot plays it. "
         if players == 1:
             assert difficulty is not None
             return Reply(
@@ -158,7 +169,7 @@ class Lobby:
                 f"{DIFFICULTY_VP[difficulty]} VP; {kind} rules) created by "
                 f"{self.games.fmt.mention(actor.user_id)}, who starts it with "
                 f"{command(self.games.fmt, 'start')} (or cancels it with {command(self.games.fmt, 'cancel')}). "
-                f"If it has not started, the lobby closes {closes}."
+                f"{waits}If it has not started, the lobby closes {closes}."
             )
         with_bots = (
             f" with {bots} bot player{'s' if bots > 1 else ''} ({bot_level})" if bots else ""
@@ -169,7 +180,7 @@ class Lobby:
             f"created by {self.games.fmt.mention(actor.user_id)}. {join}"
             f"{self.games.fmt.mention(actor.user_id)} starts it with {command(self.games.fmt, 'start')} "
             f"(or cancels it with {command(self.games.fmt, 'cancel')}). "
-            f"If it has not started, the lobby closes {closes}."
+            f"{waits}If it has not started, the lobby closes {closes}."
         )
 
     async def lobby_days(self, guild_id: int | None) -> int:

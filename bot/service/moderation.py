@@ -9,11 +9,14 @@ in every process.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
+import engine
 from bot.service.botplay import BotPlayer
 from bot.service.games import LiveGames
+from bot.service.helpers import REVEALING
 from bot.service.model import (
     BOT_USER,
     Actor,
@@ -27,8 +30,10 @@ from bot.service.model import (
     refusing,
 )
 from bot.service.write import WritePath
+from engine import Action
 from storage import (
     STARTED_STATUSES,
+    ActionRecord,
     ConflictError,
     CorruptGameError,
     GameRecord,
@@ -218,7 +223,12 @@ class Moderation:
     async def rollback(self, channel_id: int, actor: Actor) -> Reply:
         """Take back the last action of a seat someone holds, with the bot's
         moves for removed seats after it (the bot would only play them again:
-        the game never waits on a seat nobody holds)."""
+        the game never waits on a seat nobody holds).
+
+        A moderator who plays in the game may not take back an action that
+        showed them a hidden card or a new draw or roll (the replay would show
+        them the same again: they would know what comes); another moderator may.
+        The notice says how many actions it takes back, and whose."""
         async with self.games.lock(channel_id):
             e = await self._mod(channel_id, actor, "rolled back")
             if e.version == 0:
@@ -240,6 +250,19 @@ class Moderation:
                     "Every action left is the bot's, for seats nobody holds: "
                     "there is no player's action to roll back."
                 )
+            cut = actions[keep:]
+            mine = e.seat_of(actor.user_id)
+            if mine is not None:
+                rec = e.record
+                assert rec.seed is not None
+                opts = engine.options_from_json(rec.options)
+                seen = await asyncio.to_thread(_shown_to, opts, rec.seed, actions, keep, mine)
+                if seen:
+                    return fail(
+                        f"You play in this game, and the action{'s' if len(cut) > 1 else ''} to "
+                        f"roll back showed you {seen}: the replay would show you the same again. "
+                        "Ask another moderator to roll it back."
+                    )
             try:
                 await self.write.truncate(e, keep, "rollback")
             except ConflictError:
@@ -249,14 +272,21 @@ class Moderation:
                 return fail("Rollback failed; the game is unchanged.")
             e2 = await self.games.load(channel_id)
             assert e2 is not None
-            cut = len(actions) - keep
-            what = (
-                "the last action"
-                if cut == 1
-                else f"the last action and the bot's {cut - 1} move{'s' if cut > 2 else ''} after it"
-            )
+            whose: list[str] = []
+            for a in cut:
+                if a.seat is not None and 0 <= a.seat < len(e2.seats):
+                    name = self.games.who(e2, a.seat)
+                    if name not in whose:
+                        whose.append(name)
+            n = len(cut)
+            mod = self.games.fmt.mention(actor.user_id)
             reply = Reply(
-                f"⏪ {self.games.fmt.mention(actor.user_id)} (moderator) rolled back {what}.\n",
+                f"⏪ {mod} (moderator) rolled back {n} action{'s' if n != 1 else ''} "
+                f"(#{keep + 1}{f'-#{keep + n}' if n > 1 else ''}"
+                + (f", {n - 1} of them the bot's moves after it" if n > 1 else "")
+                + f"): {'the turn' if len(whose) < 2 else 'the turns'} of "
+                + (" and ".join(whose) or "nobody")
+                + ".\n",
                 new_turn=True,
             )
             await self.write.auto(e2, reply)  # back on a bot's decision: the bot plays on
@@ -326,3 +356,19 @@ class Moderation:
                     f"(Showing the game failed: {type(exc).__name__}; see the bot's log.)\n"
                 )
             return reply
+
+
+def _shown_to(
+    opts: engine.GameOptions, seed: int, actions: Sequence[ActionRecord], keep: int, seat: int
+) -> str | None:
+    """What the actions after the first ``keep`` showed ``seat`` that was hidden
+    before (a card only they saw, or a public draw or roll), or None."""
+    g = engine.replay(opts, seed, [Action.from_json(a.action) for a in actions[:keep]])
+    seen: str | None = None
+    for a in actions[keep:]:
+        for ev in g.apply(Action.from_json(a.action)):
+            if ev.private is not None and ev.seat == seat:
+                return "a hidden card"
+            if ev.private is None and ev.kind in REVEALING:
+                seen = "a new draw or roll"
+    return seen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from typing import Any
 
@@ -15,6 +16,7 @@ from bot.service.helpers import (
 )
 from bot.service.model import (
     Actor,
+    Entry,
     GameSetAside,
     Reply,
     fail,
@@ -114,8 +116,17 @@ class Play:
                 log.exception("game %s: unexpected error applying %r", e.record.id, option.id)
                 self.games.drop(channel_id)
                 return fail("Something went wrong; the game is unchanged. Please try again.")
+            if e.settings.timeouts_of(seat) is not None:
+                await self._played_in_time(e, seat)
             await self.write.finish_reply(e, reply)
             return reply
+
+    async def _played_in_time(self, e: Entry, seat: int) -> None:
+        """The player decided themselves: their timeouts in a row start again."""
+        await self.games.store.clear_timeouts(e.record.id, seat)
+        e.settings = dataclasses.replace(
+            e.settings, timeouts=tuple(t for t in e.settings.timeouts if t.seat != seat or t.away)
+        )
 
     @refusing
     async def undo(self, channel_id: int, actor: Actor) -> Reply:

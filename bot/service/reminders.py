@@ -13,18 +13,21 @@ from __future__ import annotations
 import logging
 
 from bot import quiet
+from bot.limits import DEFAULT_TIMEOUT_HOURS, TIMEOUTS_BEFORE_BOT
 from bot.service.botplay import BotPlayer
+from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.model import (
     DEFAULT_MAX_REMINDERS,
     DEFAULT_REMINDER_MINUTES,
+    Entry,
     GameSetAside,
     Reply,
     is_bot,
     set_aside_text,
 )
 from bot.service.write import WritePath
-from storage import GameStatus, StorageError, TickRow
+from storage import ConflictError, GameStatus, StorageError, TickRow
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +69,8 @@ class Reminders:
         if row.status is not GameStatus.RUNNING:
             return False
         idle = now - row.updated_at
-        if row.timeout_minutes and idle >= row.timeout_minutes * 60:
+        timeout = row.timeout_minutes or row.guild_timeout_minutes or DEFAULT_TIMEOUT_HOURS * 60
+        if idle >= timeout * 60:  # every game has a turn timeout (bot/limits.py)
             return True
         minutes = self._row_minutes(row)
         sent, last = row.reminders_for(row.revision)
@@ -101,6 +105,8 @@ class Reminders:
         for gid in [g for g in self.waits_on_person if g not in running]:
             del self.waits_on_person[gid]  # over, paused or gone: forget it
         for row in rows:
+            if row.guild_id is not None:  # the servers' default timeouts, kept fresh
+                self.games.guild_timeouts[row.guild_id] = row.guild_timeout_minutes
             try:
                 if row.fault is not None:
                     reply: Reply | None = await self._tell_set_aside(row)
@@ -150,11 +156,19 @@ class Reminders:
             st = e.settings
             uid = e.user(d.seat)
             prefs = await self.games.prefs(uid)
-            idle = self.games.awake_idle(e, uid, now)  # quiet hours do not count
-            if st.timeout_minutes and idle >= st.timeout_minutes * 60:
+            if now >= self.games.timeout_deadline(e, uid):  # quiet hours delay it
                 seat = d.seat
+                prev = st.timeouts_of(seat)
+                in_a_row = 1 + (
+                    prev.in_a_row
+                    if prev is not None and prev.user_id == uid and not prev.away
+                    else 0
+                )
+                if in_a_row >= TIMEOUTS_BEFORE_BOT:
+                    return await self._seat_to_bot(e, seat, uid, in_a_row)
                 reply = Reply(
-                    f"⌛ Time is up for {self.games.who(e, seat)}: "
+                    f"⌛ Time is up for {self.games.who(e, seat)} "
+                    f"({in_a_row} of {TIMEOUTS_BEFORE_BOT} in a row): "
                     f"the bot ({self.bots.level}) plays their turn.\n"
                 )
                 n = 0
@@ -168,6 +182,10 @@ class Reminders:
                         break
                 await self.write.auto(e, reply)
                 await self.write.finish_reply(e, reply)
+                # counted once the turn is played and stored (a crash before
+                # plays it again, never counts it twice)
+                await self.games.store.count_timeout(e.record.id, seat, uid)
+                self.games.drop(channel_id)  # its settings hold the count
                 return reply
             # the counter is per revision: any change of the game starts it again
             sent, last = st.reminders_for(e.revision)
@@ -197,3 +215,26 @@ class Reminders:
             if p is not None:
                 txt += "\n" + self.games.prompt_line(p)
             return Reply(txt, ping=[uid], turn=p, reminder=True)
+
+    async def _seat_to_bot(self, e: Entry, seat: int, uid: int, in_a_row: int) -> Reply | None:
+        """After timeouts in a row the bot plays the seat until its player joins
+        again; announced, and the bot plays on at once (lock held)."""
+        gid, who = e.record.id, self.games.who(e, seat)
+        try:
+            await self.write.change(
+                e,
+                lambda rev: self.games.store.seat_to_bot(gid, seat, uid, expected_revision=rev),
+            )
+        except ConflictError:
+            return None
+        e2 = await self.games.load(e.record.channel_id)
+        assert e2 is not None
+        reply = Reply(
+            f"⌛ Time is up for {who}, {in_a_row} times in a row: the bot ({self.bots.level}) "
+            f"plays their seat from now on. {self.games.fmt.mention(uid)} takes it back "
+            f"with {command(self.games.fmt, 'join')}.\n",
+            new_turn=True,
+        )
+        await self.write.auto(e2, reply)
+        await self.write.finish_reply(e2, reply)
+        return reply

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.limits import (
+    DEFAULT_TIMEOUT_HOURS,
+    check_reminder_minutes,
+    check_timeout_hours,
+    check_timeout_minutes,
+    hours_text,
+)
 from bot.service.botplay import BotPlayer
 from bot.service.format import command
 from bot.service.games import LiveGames
@@ -40,8 +47,8 @@ class Settings:
             return fail(ONLY_ADMINS)
         if not actor.moderator:
             return fail("Only moderators can set reminders.")
-        if minutes < 0:
-            return fail("Minutes must be 0 (off) or more.")
+        if why := check_reminder_minutes(minutes):
+            return fail(why)
         if server_wide:
             if guild_id is None:
                 return fail("Server-wide settings need a server.")
@@ -66,8 +73,8 @@ class Settings:
     async def set_timeout(self, channel_id: int, actor: Actor, minutes: int) -> Reply:
         if not actor.moderator:
             return fail("Only moderators can set a turn timeout.")
-        if minutes < 0:
-            return fail("Minutes must be 0 (no timeout) or more.")
+        if why := check_timeout_minutes(minutes):
+            return fail(why)
         async with self.games.lock(channel_id):
             e = await self.games.current(channel_id)
             if e is None:
@@ -75,13 +82,38 @@ class Settings:
             e.settings = await self.games.store.update_game_settings(
                 e.record.id, timeout_minutes=minutes or None
             )
+            await self.games.server_timeout(e.record.guild_id)  # known for the prompt
+            shown = self.games.timeout_minutes(e)
         if not minutes:
             return Reply(
-                f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) removed the turn timeout."
+                f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set this game's turn "
+                f"timeout to the server's: {hours_text(shown)}."
             )
         return Reply(
             f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set a turn timeout of {minutes} min: "
             f"after it, the bot ({self.bots.level}) plays the turn for the player."
+        )
+
+    @refusing
+    async def set_server_timeout(self, guild_id: int | None, actor: Actor, hours: int) -> Reply:
+        """The server's default turn timeout for new games (0: the bot's default)."""
+        if not actor.admin:
+            return fail(ONLY_ADMINS)
+        if guild_id is None:
+            return fail("That is a server setting.")
+        if why := check_timeout_hours(hours):
+            return fail(why)
+        gs = await self.games.store.update_guild_settings(
+            guild_id, timeout_minutes=hours * 60 or None
+        )
+        self.games.guild_timeouts[guild_id] = gs.timeout_minutes
+        shown = hours or DEFAULT_TIMEOUT_HOURS
+        return Reply(
+            f"⌛ {self.games.fmt.mention(actor.user_id)} (server admin) set the turn timeout of "
+            f"new games on this server to {shown} h"
+            + ("" if hours else " (the default)")
+            + f": after it, the bot ({self.bots.level}) plays the turn. A game's creator can "
+            f"choose another ({command(self.games.fmt, 'new')} `timeout_hours`)."
         )
 
     @refusing

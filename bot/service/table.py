@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import quiet as Q
+from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.model import BOT_USER, Actor, Reply, TurnPrompt, fail
 from storage import GameRecord, GameStatus, Seat
@@ -111,12 +112,13 @@ class Tables:
         )
         active.sort(key=lambda r: (_STATUS_ORDER[r.status], -r.updated_at, r.id))
         done = await self.games.store.list_games(
-            (GameStatus.FINISHED,), guild_id=guild_id, limit=FINISHED_SHOWN
+            (GameStatus.FINISHED, GameStatus.ABORTED), guild_id=guild_id, limit=FINISHED_SHOWN
         )
         games = active + done
         pages = max(1, -(-len(games) // GAMES_PER_PAGE))
         page = min(max(1, page), pages)
         chunk = games[(page - 1) * GAMES_PER_PAGE : page * GAMES_PER_PAGE]
+        gone = await self.games.store.gone_channels(r.id for r in chunk)
         lines = [f"**Black Angel games on this server** — page {page}/{pages}"]
         if not games:
             lines.append("No games yet. Start one with `/ba new`.")
@@ -126,11 +128,12 @@ class Tables:
             if title != section:
                 lines.append(f"__{title}__")
                 section = title
-            lines.append(await self._game_line(rec))
+            lines.append(await self._game_line(rec, rec.id in gone))
         return Reply("\n".join(lines), ephemeral=True), page, pages
 
-    async def _game_line(self, rec: GameRecord) -> str:
-        where = f"<#{rec.channel_id}>"
+    async def _game_line(self, rec: GameRecord, gone: bool = False) -> str:
+        # a deleted channel shows as "#deleted" for ever: say so, and how to move it
+        where = "(its thread was deleted)" if gone else f"<#{rec.channel_id}>"
         seats = await self.games.store.get_seats(rec.id)
         players = int(rec.options.get("players", 2))
         kind = (" advanced" if rec.options.get("advanced") else "") + (
@@ -141,7 +144,12 @@ class Tables:
         if rec.status in (GameStatus.RUNNING, GameStatus.PAUSED):
             turn = await self._whose_turn(rec)
             paused = " (paused)" if rec.status is GameStatus.PAUSED else ""
+            if gone:
+                move = command(self.games.fmt, "mod move")
+                return f"• #{rec.id} {where}: {players}p{kind}, paused: {move} `game:{rec.id}`"
             return f"• #{rec.id} {where}: {players}p{kind}{paused}, {turn}"
+        if rec.status is GameStatus.ABORTED:
+            return f"• #{rec.id} {where}: {players}p{kind}, {_ended(rec.end_reason)}"
         res = rec.result or {}
         names = [self._seat_name(seats, s) for s in res.get("winners", [])]
         return f"• #{rec.id} {where}: won by {' and '.join(names) or '?'}{kind}"
@@ -189,6 +197,14 @@ class Tables:
                 hours = Q.parse_hours(quiet)
                 if hours is None:
                     return fail("Quiet hours look like `22-7` or `22:30-07:00` (or `off`).")
+                length = Q.quiet_minutes(*hours)
+                if length > Q.MAX_QUIET_HOURS * 60:
+                    return fail(
+                        f"Quiet hours last at most {Q.MAX_QUIET_HOURS} h (a day must leave time "
+                        f"to play); `{quiet}` is {length // 60} h"
+                        + (f" {length % 60} min" if length % 60 else "")
+                        + ". Nothing was changed."
+                    )
                 kw["quiet_start"], kw["quiet_end"] = hours
         if utc_offset is not None:
             offset = Q.parse_offset(utc_offset)
@@ -205,8 +221,8 @@ class Tables:
             "🔔 **Your notices** (every game, every server):",
             f"• DM when it is your turn (with a link): {on[p.dm_turn]}",
             f"• DM your turn reminders: {on[p.dm_reminders]}",
-            f"• Quiet hours: {Q.describe(p)} — no reminders or DMs then, "
-            "and your turn timeout does not run",
+            f"• Quiet hours: {Q.describe(p)} — no reminders or DMs then, and your turn "
+            f"timeout waits (by one quiet window at most; {Q.MAX_QUIET_HOURS} h at most)",
         ]
         if not kw:
             lines.append("Change: `/ba notify dms:True reminders:True quiet:22-7 utc_offset:+1`.")
@@ -287,4 +303,14 @@ def _section(status: GameStatus) -> str:
         return "Lobbies waiting for players"
     if status in (GameStatus.RUNNING, GameStatus.PAUSED):
         return "Running"
-    return "Finished"
+    return "Finished and ended"
+
+
+def _ended(reason: str | None) -> str:
+    """Why a game ended before its end, as /ba games says it."""
+    why = reason or ""
+    if why.startswith("ended by moderator"):
+        return "ended by a moderator"
+    if why.startswith("cancelled"):
+        return "ended: the lobby was cancelled"
+    return f"ended: {why}" if why else "ended"

@@ -58,8 +58,12 @@ async def test_reminders_fire_and_stop(direct: Direct) -> None:
     assert await h.svc.tick() == []  # not again right away
     h.clock.advance(12 * 60 + 1)
     assert "Reminder 2/2" in (await h.svc.tick())[0].text
-    h.clock.advance(24 * 60)
+    h.clock.advance(23 * 60)
     assert await h.svc.tick() == []  # at most N
+    # and the game does not wait for ever: the default turn timeout (48 h) plays
+    h.clock.advance(60)
+    notes = await h.svc.tick()
+    assert len(notes) == 1 and "Time is up" in notes[0].text
     # muting
     rng = random.Random(7)
     await step(h, CID, rng)

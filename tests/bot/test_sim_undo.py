@@ -87,7 +87,7 @@ async def test_moderator_rollback_in_place(world: World) -> None:
 
     rolled = await world.slash(admin, "ba-mod rollback")
     assert assert_private(rolled) == "✔ Done."
-    assert "rolled back the last action" in world.public_text()
+    assert "rolled back 1 action" in world.public_text()
     e2 = await svc.games.entry(world.channel.id)
     assert (e2.record.id, e2.version, e2.revision) == (game_id, v - 1, r + 1)
     assert [a.action for a in await svc.store.get_actions(game_id)] == [
