@@ -93,7 +93,7 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
             out += _play_options(g, seat, o, reach)
         elif verb in ("die", "buy"):
             out += _die_options(g, seat, o, uses)
-        elif verb == "flip" and _flips_back(g, seat, o.id.partition(":")[2]):
+        elif verb == "flip" and flips_back(g, seat, o.id.partition(":")[2]):
             continue
         else:
             out.append(o)
@@ -186,7 +186,7 @@ def _take_text(take: Option) -> str:
     return take.text
 
 
-def _flips_back(g: Game, seat: int, code: str) -> bool:
+def flips_back(g: Game, seat: int, code: str) -> bool:
     """Would flipping this die undo a flip made this turn? (Dice showing the
     same face are alike, so only as many of them as were flipped to it count.)"""
     if not no_empty_or_undoing_choices(g.state.options):
@@ -240,10 +240,13 @@ def choose_turn(g: Game, f: Frame, option: str) -> bool:
 
 
 def _mark_flipped(g: Game, code: str | None) -> None:
-    """A die flipped this turn and then taken is not offered to flip back."""
+    """A die flipped this turn and then taken is not offered to flip back; it
+    has left the compartment, so a late flip (R20) of a die alike to it is no
+    flip back."""
     t = g.state.turn
     if code and code in t.get("flipped", []) and t.get("die"):
         t["die"]["flipped"] = True
+        t["flipped"].remove(code)
 
 
 def use_die_options(g: Game, die: dict, opts: list[Option]) -> list[Option]:

@@ -90,13 +90,15 @@ def die_text(code: str) -> str:
     return DIE_TEXT[code]
 
 
-def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int) -> int:
-    """Spend a debris from storage to turn a die to its opposite face."""
+def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int, late: bool = False) -> int:
+    """Spend a debris from storage to turn a die to its opposite face
+    (`late`: after the action, as the turn ends, R20)."""
     player(g, seat).debris -= 1
     new = OPPOSITE_FACE[value]
     g.log(
         "flip",
-        f"{g.name(seat)} spends a debris to flip {a(colour)} die from {value} to {new}.",
+        f"{g.name(seat)} spends a debris to flip {a(colour)} die from {value} to {new}"
+        + (" as the turn ends." if late else "."),
         seat,
     )
     return new

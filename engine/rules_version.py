@@ -17,6 +17,8 @@ Versions:
 3. A Ravager arrival stops once every Ravager card left attacks a full
    location, instead of reshuffling the same discards over and over
    (engine/READINGS.md 18).
+4. R20: debris may flip a die after the action too, before the turn ends;
+   R19: a solo tie is Hal's (issue 26).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine.state import GameOptions
 
-RULES_VERSION = 3  # the version new games get
+RULES_VERSION = 4  # the version new games get
 FIRST_VERSION = 1  # options stored without a version
 RULES_VERSIONS = range(FIRST_VERSION, RULES_VERSION + 1)
 
@@ -93,3 +95,20 @@ def ravager_arrival_stops_when_every_location_is_full(options: GameOptions) -> b
     Version 1 and 2 went on reshuffling and discarding the same cards, up to
     31 draws, each logged (and each reshuffle spent the game's random draws)."""
     return options.rules_version >= 3
+
+
+def debris_flips_after_the_action(options: GameOptions) -> bool:
+    """R20: "At any point in your turn when you perform Sequence A, you can
+    spend debris ... to flip 1 die in your compartment": also after the
+    action, with debris gained during it. Version 4 asks once at the end of
+    a Sequence A turn, when the player has debris and a die a flip would
+    change (engine/turn.py ``LateFlip``). Versions 1-3 offered flips only
+    before a die was taken (and on the die in use)."""
+    return options.rules_version >= 4
+
+
+def solo_tie_is_hals(options: GameOptions) -> bool:
+    """R19: solo, the player wins only with strictly more VP than Hal ("If
+    you have more VP than he does, congratulations!"). Versions 1-3 shared
+    the win on a tie (R14, the multiplayer rule)."""
+    return options.rules_version >= 4

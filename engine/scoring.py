@@ -1,5 +1,5 @@
 """Final scoring: track VP, Advanced Technology tiles with their caps (R12),
-the Spes exchange (R13), winners (R14)."""
+the Spes exchange (R13), winners (R14; solo, R19)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.components import ADVANCED_TECH_COLOUR, COLOURS, HAL_SEAT, TILES, AdvancedKind, TileKind
 from engine.ops import owned_in_space
+from engine.rules_version import solo_tie_is_hals
 from engine.state import GameState, Player
 
 if TYPE_CHECKING:
@@ -100,20 +101,31 @@ def finish(g: Game) -> None:
     s.final_scores = scores
     s.finished = True
     best = max(x["total"] for x in scores)
-    winners = [x["seat"] for x in scores if x["total"] == best]
+    winners = winning_seats(s, scores)
     names = " and ".join(g.name(w) for w in winners)
+    tied = sum(1 for x in scores if x["total"] == best) > len(winners)
     g.log(
         "game_over",
-        f"The game is over. {names} win{'s' if len(winners) == 1 else ''} with {best} VP.",
+        f"The game is over. {names} win{'s' if len(winners) == 1 else ''} with {best} VP"
+        + (": a tie is Hal's (the player must score more)." if tied else "."),
     )
 
 
 def result_summary(state: GameState) -> dict[str, Any]:
     scores = state.final_scores or []
-    best = max((x["total"] for x in scores), default=0)
     return {
         "end": state.end_trigger,
         "scores": [x["total"] for x in scores],
-        "winners": [x["seat"] for x in scores if x["total"] == best],  # R14: ties share
+        "winners": winning_seats(state, scores),
         "breakdown": scores,
     }
+
+
+def winning_seats(state: GameState, scores: list[dict[str, Any]]) -> list[int]:
+    """The seats with the most VP: tied players share the victory (R14), but
+    solo a tie is Hal's (R19, rules version 4)."""
+    best = max((x["total"] for x in scores), default=0)
+    winners = [x["seat"] for x in scores if x["total"] == best]
+    if state.hal is not None and len(winners) > 1 and solo_tie_is_hals(state.options):
+        return [HAL_SEAT]
+    return winners

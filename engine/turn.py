@@ -48,7 +48,7 @@ from engine.ops import (
     mission_short,
     player,
 )
-from engine.rules_version import zero_die_commands_only
+from engine.rules_version import debris_flips_after_the_action, zero_die_commands_only
 from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
 from engine.state import PlayedCard
@@ -144,6 +144,7 @@ class Turn(Handler):
             f"{g.name(seat)} has no die they can take and use: the turn ends.",
             seat,
         )
+        g.push("late_flip", seat=seat)  # R20: debris may still flip a die
 
     def choose(self, g: Game, f: Frame, option: str, merged: bool = True) -> None:
         if merged and asking.choose_turn(g, f, option):
@@ -396,6 +397,7 @@ class DrawCard(Handler):
         # even if a boost changed it (advanced rules).
         colour = DieColour(d.get("original", d["colour"]))
         g.state.board.supply[COLOUR_INDEX[colour]] += 1
+        g.push("late_flip", seat=seat)  # R20: after A.3, before the turn ends
         g.push("hand_limit", seat=seat)
         if g.state.options.advanced:
             # Advanced A3: draw two, keep one, discard the other.
@@ -430,21 +432,87 @@ class HandLimit(Handler):
 
     def prompt(self, g: Game, f: Frame) -> str:
         n = len(player(g, f["seat"]).missions)
-        return f"You have {n} Mission cards; discard down to {HAND_LIMIT}."
+        flip = " (or first flip a die with debris)" if late_flips(g, f["seat"]) else ""
+        return f"You have {n} Mission cards; discard down to {HAND_LIMIT}{flip}."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
         if len(p.missions) <= HAND_LIMIT or asking.last_turn_of_game(g):
             return []
+        # R20 (version 4): the hand limit ends the turn, so it carries the
+        # late flips too; one question instead of two.
         return [
             Option(f"discard:{m}", f"Discard {mission_short(m)}", f"Discard {mission_label(m)}")
             for m in p.missions
-        ]
+        ] + late_flips(g, f["seat"])
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
+        if option.startswith("flip:"):
+            late_flip(g, seat, option)
+            g.push("hand_limit", seat=seat)
+            return
+        below = g.state.frames[-1] if g.state.frames else {}
+        if below.get("k") == "late_flip" and late_flips(g, seat):
+            below["asked"] = True  # the flips were offered with this discard
         card = int(option.partition(":")[2])
         player(g, seat).missions.remove(card)
         discard_mission(g, card)
         g.log("discard", f"{g.name(seat)} discards a Mission card (hand limit).", seat)
         g.push("hand_limit", seat=seat)
+
+
+def late_flips(g: Game, seat: int) -> list[Option]:
+    """R20 (rules version 4): the flips debris may still make at the end of a
+    Sequence A turn, when they can matter: not on the game's very last turn
+    (dice no longer count), not a flip back of this turn's flip, and not a
+    reserved die flipped up (nobody can buy it, so flipping it up at your next
+    Sequence A is never worse)."""
+    if (
+        not debris_flips_after_the_action(g.state.options)
+        or not player(g, seat).debris
+        or asking.last_turn_of_game(g)
+    ):
+        return []
+    return [
+        flip_option(seat, code)
+        for code in own_die_codes(g, seat)
+        if OPPOSITE_FACE[int(code[1])] < int(code[1]) and not asking.flips_back(g, seat, code)
+    ]
+
+
+def late_flip(g: Game, seat: int, option: str) -> None:
+    code = option.partition(":")[2]
+    area, i = find_own_die(g, seat, code)
+    area[i].value = flip_with_debris(g, seat, area[i].colour, area[i].value, late=True)
+    g.state.turn.setdefault("flipped", []).append(f"{code[0]}{area[i].value}{code[2:]}")
+
+
+@handler
+class LateFlip(Handler):
+    """R20 (rules version 4): debris may flip a die "at any point" of a
+    Sequence A turn, also after the action with debris gained during it. Asked
+    once at the end of the turn, after A.3, and only when it can matter
+    (``late_flips``); a hand-limit question at the end of the turn carries
+    the flips instead."""
+
+    kind = "late_flip"
+
+    def prompt(self, g: Game, f: Frame) -> str:
+        return "Before your turn ends: flip a die in your compartment with debris?"
+
+    def options(self, g: Game, f: Frame) -> list[Option]:
+        if f.get("asked"):
+            return []  # offered with the hand limit's discard
+        flips = late_flips(g, f["seat"])
+        if not flips:
+            return []
+        return asking.with_stop(
+            g, Option("done", "End your turn", "End your turn, flipping nothing"), flips
+        )
+
+    def choose(self, g: Game, f: Frame, option: str) -> None:
+        if option == "done":
+            return
+        late_flip(g, f["seat"], option)
+        g.push("late_flip", seat=f["seat"])  # one debris per flip: ask again

@@ -77,7 +77,7 @@ def test_every_option_is_judged_after_hals_reply():
     """A card played in Sequence A leaves the turn open; the look-ahead still
     finishes the turn, so Hal's turn is counted for it as for Sequence B."""
     checked = 0
-    for seed in range(20):
+    for seed in range(60):
         g = solo_game(seed, 3)
         d = g.decision
         if g.is_over or d.kind != "turn" or g.state.turn:

@@ -14,9 +14,9 @@ data/golden-v<RULES_VERSION>.json). Files of older versions are never
 rewritten: data/golden.json holds version 1, stored before options carried a
 version (its options have no ``rules_version``, as in the live database).
 The current version's file may be re-recorded only while no deployed bot has
-created a game under it (version 3: until the deploy that ships the Ravager
-arrival fix); after that it is frozen like the others. Version 2 (issues #9
-and #12) has shipped and is frozen.
+created a game under it (version 4: until the deploy that ships issue 26's
+late flip and solo tie); after that it is frozen like the others. Versions 2
+(issues #9 and #12) and 3 (the Ravager arrival fix) are frozen.
 """
 
 from __future__ import annotations
@@ -31,7 +31,12 @@ from engine.simulate import play_random
 
 DATA = Path(__file__).parent / "data"
 PATH = DATA / "golden.json"  # version 1
-PATHS = {1: PATH, 2: DATA / "golden-v2.json", 3: DATA / "golden-v3.json"}
+PATHS = {
+    1: PATH,
+    2: DATA / "golden-v2.json",
+    3: DATA / "golden-v3.json",
+    4: DATA / "golden-v4.json",
+}
 
 GAMES = [
     GameOptions(players=2),
@@ -46,8 +51,13 @@ GAMES = [
 # For each version after 1, an event text its recorded games must show: the
 # rule the version introduced, played at least once (R18: a die worth 0
 # places a card; version 3: a Ravager arrival with every location it could
-# attack full). ``record`` adds a game for it (3 players, or ``EXTRA``) if none shows it.
-FEATURES = {2: "Command Your Ships, with 0 activation", 3: "No Ravager can appear"}
+# attack full; version 4: a debris flip after the action, R20). ``record``
+# adds a game for it (3 players, or ``EXTRA``) if none shows it.
+FEATURES = {
+    2: "Command Your Ships, with 0 activation",
+    3: "No Ravager can appear",
+    4: "as the turn ends.",
+}
 # Where random play meets that rule soonest (default: 3 players). Random
 # 2-4-player games hardly fill every Ravager location; solo ones do.
 EXTRA = {3: GameOptions(players=1, difficulty="easy")}

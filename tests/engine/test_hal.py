@@ -925,7 +925,8 @@ def test_hal_plays_after_every_player_turn_reading_the_players_sequence():
     assert (g.state.round, g.decision.kind) == (3, "turn")
 
 
-@pytest.mark.parametrize(("player_vp", "winners"), [(8, [0, 1]), (9, [0]), (7, [1])])
+# R19 (rules version 4): a tie is Hal's.
+@pytest.mark.parametrize(("player_vp", "winners"), [(8, [1]), (9, [0]), (7, [1])])
 def test_end_of_game_scores_player_then_hal(player_vp, winners):
     g = solo_table()
     hal_deck(g, 6, 2)  # after a B: gray Repair with nothing to repair, 3 VP -> 8
