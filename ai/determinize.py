@@ -144,7 +144,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     data["turn"] = copy.deepcopy(view["flow"]["turn"])
     data["seed"] = rng.getrandbits(62)
     data["rng_counter"] = 0
-    return Game.from_json(data)
+    return Game.from_json(data, keep_choice_text=False)  # the bots read option ids only
 
 
 def _shuffled(items: list[int], rng: random.Random) -> list[int]:

@@ -34,7 +34,8 @@ RIVAL_WEIGHT = 0.2  # how much a rival's gain counts against us (more than one r
 def copy_game(g: Game) -> Game:
     from engine.game import Game
 
-    return Game(pickle.loads(pickle.dumps(g.state, pickle.HIGHEST_PROTOCOL)))
+    state = pickle.loads(pickle.dumps(g.state, pickle.HIGHEST_PROTOCOL))
+    return Game(state, keep_choice_text=False)  # ids only: no option words built
 
 
 def value(g: Game, seat: int) -> float:

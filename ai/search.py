@@ -106,7 +106,7 @@ def search(
                 break
             state: GameState = pickle.loads(sample)
             state.seed, state.rng_counter = seed, 0  # fresh dice and draws this round
-            game = Game(state)
+            game = Game(state, keep_choice_text=False)  # ids only: no option words built
             child = root.children.setdefault(move, Node())
             child.available += 1
             game.apply(Action(root_seat, move))

@@ -104,13 +104,6 @@ def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) ->
     arg = play.id.partition(":")[2]
     kind = "mission" if arg[0] == "m" else "ravager"
     card = int(arg[1:])
-    what = play.label.removeprefix("Play ")
-    if kind == "mission":
-        from engine.ops import mission_label
-
-        name = mission_label(card)
-    else:
-        name = f"Ravager card #{card} (activates every tile it reaches)"
     from engine.ops import SLOT_NAMES, player
     from engine.tiles import tiles_activated_by_card
     from engine.turn import slot_option
@@ -130,15 +123,26 @@ def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) ->
             if not reach[key]:
                 continue
         s = slot_option(g, seat, i, kind, card, f"slot:{slot_name}")
-        out.append(
-            Option(
-                f"{play.id}:{s.id}",
-                f"{what} → {s.label[0].lower()}{s.label[1:]}",
-                f"Play {name} {s.text[0].lower()}{s.text[1:]}",
-                s.marks,
-            )
-        )
+        out.append(Option.lazy(f"{play.id}:{s.id}", lambda s=s: _play_words(play, s)))
     return out
+
+
+def _play_words(play: Option, slot: Option) -> tuple[str, str, tuple[str, ...]]:
+    """'Orange activation #12 → row 2: activates …': the card, then its slot."""
+    from engine.ops import mission_label
+
+    arg = play.id.partition(":")[2]
+    card = int(arg[1:])
+    if arg[0] == "m":
+        name = mission_label(card)
+    else:
+        name = f"Ravager card #{card} (activates every tile it reaches)"
+    what = play.label.removeprefix("Play ")
+    return (
+        f"{what} → {slot.label[0].lower()}{slot.label[1:]}",
+        f"Play {name} {slot.text[0].lower()}{slot.text[1:]}",
+        slot.marks,
+    )
 
 
 def _die_options(
@@ -150,33 +154,32 @@ def _die_options(
     if key not in cache:
         cache[key] = _die_uses(g, seat, die)
     uses = cache[key]
-    what = take.label.removeprefix("Use your ").replace(" (1 resource)", "")
     out = []
     for u in uses:
         if u.id.partition(":")[0] in _TRANSFORMS:
             continue
-        out.append(
-            Option(
-                f"{take.id}:{u.id}",
-                f"{what} → {u.label}",
-                f"{_take_text(take)} → {u.text}",
-                take.marks + u.marks,
-            )
-        )
+        out.append(Option.lazy(f"{take.id}:{u.id}", lambda u=u: _take_and_use_words(take, u)))
     # A boost tile could change this die first: taking it alone stays a choice.
     boosts = [u for u in uses if u.id.partition(":")[0] in ("three", "recolour")]
     if boosts:
         out.append(
-            Option(
+            Option.lazy(
                 take.id,
-                f"{take.label}, boost first",
-                f"{take.text}, then use a boost tile on it ("
-                + "; ".join(b.label for b in boosts)
-                + ")",
-                take.marks,
+                lambda: (
+                    f"{take.label}, boost first",
+                    f"{take.text}, then use a boost tile on it ("
+                    + "; ".join(b.label for b in boosts)
+                    + ")",
+                    take.marks,
+                ),
             )
         )
     return out
+
+
+def _take_and_use_words(take: Option, use: Option) -> tuple[str, str, tuple[str, ...]]:
+    what = take.label.removeprefix("Use your ").replace(" (1 resource)", "")
+    return (f"{what} → {use.label}", f"{_take_text(take)} → {use.text}", take.marks + use.marks)
 
 
 def _take_text(take: Option) -> str:

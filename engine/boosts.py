@@ -65,12 +65,14 @@ def flip_to_standard(g: Game, seat: int, cell: int, why: str) -> None:
 def early_flip_options(g: Game, seat: int) -> list[Option]:
     p = player(g, seat)
     return [
-        Option(
+        Option.lazy(
             f"standard:{CELL_NAMES[c]}",
-            f"Flip {CELL_NAMES[c]} to its standard side early",
-            f"Flip {CELL_NAMES[c]} to its standard side early, losing its 1x effect "
-            f"({boost_text(p.grid[c])}), so it can be activated",
-            (f"cell:{CELL_NAMES[c]}",),
+            lambda c=c: (
+                f"Flip {CELL_NAMES[c]} to its standard side early",
+                f"Flip {CELL_NAMES[c]} to its standard side early, losing its 1x effect "
+                f"({boost_text(p.grid[c])}), so it can be activated",
+                (f"cell:{CELL_NAMES[c]}",),
+            ),
         )
         for c in range(9)
         if p.grid[c] is not None and p.grid_boost[c]

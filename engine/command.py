@@ -14,6 +14,7 @@ from engine.ops import (
     hex_spec,
     mission_label,
     mission_short,
+    move_id,
     move_label,
     move_ship,
     player,
@@ -61,9 +62,11 @@ def command_moves(
     Version 1: only a star die must place a card (and may launch a ship onto
     the Black Angel's hex, reading 4); a die that a damaged action brings to
     0 just moves nothing."""
-    if value == 0 and zero_die_commands_only(g.state.options):
-        return [(h, h) for h in ship_hexes(g, seat) if placeable(g, seat, h, colour)]
     p = player(g, seat)
+    if value == 0 and zero_die_commands_only(g.state.options):
+        if p.break_room < 1 or not any(MISSION_CARDS[m].colour is colour for m in p.missions):
+            return []  # no card could be placed anywhere (placeable)
+        return [(h, h) for h in ship_hexes(g, seat) if placeable(g, seat, h, colour)]
     launch = p.ships > 0 and p.break_room > 0
     moves = ship_moves(g, seat, value, launch)
     if star is None:
@@ -77,6 +80,22 @@ def command_moves(
             if placeable(g, seat, dst, colour, 2 if src is None else 1)
         ]
     return moves
+
+
+def command_usable(
+    g: Game, seat: int, value: int, colour: DieColour, star: bool | None = None
+) -> bool:
+    """``bool(command_moves(...))``, without listing the moves: a ship
+    already in Space may always stay where it is, unless the die must place
+    a card (a die worth 0, R18; a star in version 1)."""
+    if star is None:
+        star = value == 0
+    zero = value == 0 and zero_die_commands_only(g.state.options)
+    if not star and not zero:
+        strips = g.state.board.strips
+        if any(seat in ships for strip in strips for ships in strip.ships):
+            return True
+    return bool(command_moves(g, seat, value, colour, star))
 
 
 @handler
@@ -119,7 +138,14 @@ def move_option(
     """A ship move with what awaits there: the hex, the card space, the Ravager
     icons a card would wake, and whether a card can be placed at all
     (`colour`: the Command die's colour; None for a tile's move)."""
-    oid, label = move_label(src, dst)
+    oid = move_id(src, dst)
+    return Option.lazy(oid, lambda: _move_words(g, seat, src, dst, colour))
+
+
+def _move_words(
+    g: Game, seat: int, src: Hex | None, dst: Hex, colour: DieColour | None
+) -> tuple[str, str, tuple[str, ...]]:
+    _, label = move_label(src, dst)
     name = hex_name(dst)
     short = label.replace("Launch a new ship to", "Launch to").replace(
         "Keep your ship at", "Stay at"
@@ -141,7 +167,7 @@ def move_option(
             detail += (
                 f"; free card space: placing {a(colour)} card here, {ravagers_on_placing(g, dst)}"
             )
-    return Option(oid, short, detail, (f"hex:{name}",))
+    return short, detail, (f"hex:{name}",)
 
 
 def _free_space(g: Game, h: Hex, colour: DieColour) -> bool:
@@ -184,12 +210,14 @@ class PlaceMission(Handler):
         if placeable(g, seat, h, colour):
             name = hex_name(h)
             opts = [
-                Option(
+                Option.lazy(
                     f"card:{m}",
-                    f"Place {mission_short(m)} on {name}",
-                    f"Place {mission_label(m)} on {name} (reward: {reward_text(m)}; "
-                    f"{ravagers_on_placing(g, h)})",
-                    (f"hex:{name}",),
+                    lambda m=m: (
+                        f"Place {mission_short(m)} on {name}",
+                        f"Place {mission_label(m)} on {name} (reward: {reward_text(m)}; "
+                        f"{ravagers_on_placing(g, h)})",
+                        (f"hex:{name}",),
+                    ),
                 )
                 for m in player(g, seat).missions
                 if MISSION_CARDS[m].colour is colour

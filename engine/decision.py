@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,17 +18,81 @@ TABLE_MARKS = frozenset(
 PLAYER_MARKS = frozenset({"cell", "slot", "aslot"})
 
 
-@dataclass(frozen=True, slots=True)
+Describe = Callable[[], tuple[str, str, tuple[str, ...]]]
+
+
+class StaleTextError(RuntimeError):
+    """An option's text was first read after the game moved on: it would
+    describe the wrong position. Read texts before applying an action (the
+    chosen option's text is kept, see ``Game.keep_choice_text``)."""
+
+
 class Option:
     """One legal answer to a decision: a stable ``id``, a short ``label`` (a
     button: at most 70 characters), the full ``detail`` (everything a player
     needs to choose it: what it will do, what it costs, what it risks) and the
-    board places it refers to (``marks``, see TABLE_MARKS / PLAYER_MARKS)."""
+    board places it refers to (``marks``, see TABLE_MARKS / PLAYER_MARKS).
 
-    id: str
-    label: str
-    detail: str = ""
-    marks: tuple[str, ...] = ()
+    The engine, its self-play and the bots' search read only ids, so the
+    words are built when first read (``Option.lazy``: a describe function
+    returning label, detail and marks), never in the engine's loop. Read them
+    while the decision is pending: once an action is applied, an option whose
+    text was never read cannot describe its position any more
+    (``StaleTextError``), except the chosen one, which the game keeps."""
+
+    __slots__ = ("id", "_label", "_detail", "_marks", "_describe", "_stamp")
+
+    def __init__(
+        self, id: str, label: str = "", detail: str = "", marks: tuple[str, ...] = ()
+    ) -> None:
+        self.id = id
+        self._label = label
+        self._detail = detail
+        self._marks = tuple(marks)
+        self._describe: Describe | None = None
+        self._stamp: tuple[Any, int] | None = None
+
+    @classmethod
+    def lazy(cls, id: str, describe: Describe) -> Option:
+        """An option whose words ``describe()`` builds when first read."""
+        o = cls.__new__(cls)
+        o.id = id
+        o._describe = describe
+        o._stamp = None
+        return o
+
+    def _words(self) -> None:
+        describe = self._describe
+        if describe is None:
+            return
+        stamp = self._stamp
+        if stamp is not None and stamp[0].state.decisions != stamp[1]:
+            raise StaleTextError(
+                f"option {self.id!r} was read after the game moved on; read options' "
+                "texts before applying an action"
+            )
+        self._label, self._detail, marks = describe()
+        self._marks = tuple(marks)
+        self._describe = None
+        self._stamp = None
+
+    @property
+    def label(self) -> str:
+        if self._describe is not None:
+            self._words()
+        return self._label
+
+    @property
+    def detail(self) -> str:
+        if self._describe is not None:
+            self._words()
+        return self._detail
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        if self._describe is not None:
+            self._words()
+        return self._marks
 
     @property
     def text(self) -> str:
@@ -37,26 +102,79 @@ class Option:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "detail": self.text, "marks": list(self.marks)}
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return (self.id, self.label, self.detail, self.marks) == (
+            other.id,
+            other.label,
+            other.detail,
+            other.marks,
+        )
 
-@dataclass(frozen=True, slots=True)
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        if self._describe is not None:
+            return f"Option({self.id!r}, <not yet described>)"
+        return f"Option({self.id!r}, {self._label!r}, {self._detail!r}, {self._marks!r})"
+
+
 class Decision:
     """What the game is waiting for: who decides, what kind of choice, the options.
 
     ``secret`` decisions reveal hidden information through their options (a
     hand, drawn cards); their options appear only in the deciding seat's view.
+    ``prompt`` may be given as a function: it is then built when first read.
     """
 
-    seat: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-    secret: bool = False
+    __slots__ = ("seat", "kind", "_prompt", "options", "secret")
+
+    def __init__(
+        self,
+        seat: int,
+        kind: str,
+        prompt: str | Callable[[], str],
+        options: tuple[Option, ...],
+        secret: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self._prompt = prompt
+        self.options = tuple(options)
+        self.secret = secret
+
+    @property
+    def prompt(self) -> str:
+        if not isinstance(self._prompt, str):
+            self._prompt = self._prompt()
+        return self._prompt
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:
             if o.id == option_id:
                 return o
         return None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.seat, self.kind, self.prompt, self.options, self.secret) == (
+            other.seat,
+            other.kind,
+            other.prompt,
+            other.options,
+            other.secret,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Decision(seat={self.seat}, kind={self.kind!r}, options={len(self.options)}, "
+            f"secret={self.secret})"
+        )
 
 
 @dataclass(frozen=True, slots=True)

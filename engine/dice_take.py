@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import COLOURS, OPPOSITE_FACE, DieColour
+from engine.components import COLOURS, MISSION_CARDS, OPPOSITE_FACE, DieColour
 from engine.decision import Option
 from engine.dice_use import bought_die_usable, die_usable, own_die_usable
 from engine.ops import CELL_NAMES, player
@@ -63,19 +63,44 @@ def buy_options(g: Game, seat: int) -> list[Option]:
         return []
     zero_rule = zero_die_commands_only(g.state.options)
     opts = []
+    usable: dict[tuple, bool] = {}  # alike dice are alike to use
     for owner, dice in compartments_for_sale(g, seat):
-        for code in die_codes([d for d in dice if not zero_rule or bought_die_usable(g, seat, d)]):
-            who = owner_name(g, owner)
+        for code in die_codes([d for d in dice if not zero_rule or _usable(g, seat, d, usable)]):
             opts.append(
-                Option(
-                    f"buy:{owner}:{code}",
-                    f"Buy {who}'s {die_text(code)} (1 resource)",
-                    f"Buy {who}'s {die_text(code)} for 1 resource"
-                    + (" (paid to the supply)" if owner == "n" else f", paid to {who}"),
-                    (f"die:{owner}:{code}",),
-                )
+                Option.lazy(f"buy:{owner}:{code}", lambda o=owner, c=code: _buy_words(g, o, c))
             )
     return opts
+
+
+def _usable(g: Game, seat: int, die: Die, known: dict[tuple, bool]) -> bool:
+    key = (die.colour, die.value)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = bought_die_usable(g, seat, die)
+    return found
+
+
+def can_buy(g: Game, seat: int) -> bool:
+    """``bool(buy_options(g, seat))``, stopping at the first die."""
+    if player(g, seat).resources < 1:
+        return False
+    zero_rule = zero_die_commands_only(g.state.options)
+    usable: dict[tuple, bool] = {}
+    return any(
+        not zero_rule or _usable(g, seat, d, usable)
+        for _, dice in compartments_for_sale(g, seat)
+        for d in dice
+    )
+
+
+def _buy_words(g: Game, owner: str, code: str) -> tuple[str, str, tuple[str, ...]]:
+    who = owner_name(g, owner)
+    return (
+        f"Buy {who}'s {die_text(code)} (1 resource)",
+        f"Buy {who}'s {die_text(code)} for 1 resource"
+        + (" (paid to the supply)" if owner == "n" else f", paid to {who}"),
+        (f"die:{owner}:{code}",),
+    )
 
 
 DIE_TEXT = {
@@ -109,8 +134,8 @@ def sequence_a_possible(g: Game, seat: int) -> bool:
     perform any action of its colour for nothing)."""
     p = player(g, seat)
     if not zero_die_commands_only(g.state.options):
-        return bool(p.standard or p.secure) or bool(buy_options(g, seat))
-    return any(own_die_usable(g, seat, d) for d in p.dice) or bool(buy_options(g, seat))
+        return bool(p.standard or p.secure) or can_buy(g, seat)
+    return any(own_die_usable(g, seat, d) for d in p.dice) or can_buy(g, seat)
 
 
 def usable_own_die_codes(g: Game, seat: int) -> list[str]:
@@ -135,7 +160,35 @@ def flip_leaves_a_die(g: Game, seat: int, code: str) -> bool:
     if die_usable(g, seat, flipped.colour, OPPOSITE_FACE[flipped.value], min(debris, 1)):
         return True
     others = [d for d in p.dice if d is not flipped]
-    return any(own_die_usable(g, seat, d, debris) for d in others) or bool(buy_options(g, seat))
+    return any(own_die_usable(g, seat, d, debris) for d in others) or can_buy(g, seat)
+
+
+def cards_keeping_sequence_a(g: Game, seat: int) -> list[int]:
+    """The hand's Mission cards for which ``card_keeps_sequence_a`` holds.
+    The hand counts only through the colours it holds (a card a die worth 0
+    could place, R18), so a card whose colour another card in hand shares
+    changes nothing: one check per colour held by a single card."""
+    hand = player(g, seat).missions
+    if not zero_die_commands_only(g.state.options):
+        return list(hand)
+    counts: dict[DieColour, int] = {}
+    for m in hand:
+        c = MISSION_CARDS[m].colour
+        counts[c] = counts.get(c, 0) + 1
+    known: dict[DieColour | None, bool] = {}
+    out = []
+    for m in hand:
+        c = MISSION_CARDS[m].colour
+        key = c if counts[c] == 1 else None
+        if key not in known:
+            known[key] = (
+                card_keeps_sequence_a(g, seat, m)
+                if key is not None
+                else sequence_a_possible(g, seat)
+            )
+        if known[key]:
+            out.append(m)
+    return out
 
 
 def card_keeps_sequence_a(g: Game, seat: int, card: int) -> bool:

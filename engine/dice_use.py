@@ -51,7 +51,7 @@ def usable_actions(g: Game, seat: int, colour: DieColour, value: int) -> list[in
     """The actions (1-6) a die of this colour and value may perform. R2:
     Command needs a ship to move (or, for a die worth 0, a card to place);
     version 2 (R18): a die worth 0 for an action performs nothing else."""
-    from engine.command import command_moves
+    from engine.command import command_usable
 
     zero_rule = zero_die_commands_only(g.state.options)
     out = []
@@ -60,7 +60,7 @@ def usable_actions(g: Game, seat: int, colour: DieColour, value: int) -> list[in
             continue
         acts = activations(g, n, value)
         if kind is ActionKind.COMMAND:
-            if not command_moves(g, seat, acts, colour, star=value == 0):
+            if not command_usable(g, seat, acts, colour, star=value == 0):
                 continue
         elif zero_rule and acts == 0:
             continue  # R18: a die worth 0 performs no Discover, Repair or Destroy

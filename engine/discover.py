@@ -38,22 +38,26 @@ class Discover(Handler):
         b = g.state.board
         left = f["left"]
         opts = [
-            Option(
+            Option.lazy(
                 f"display:{i + 1}",
-                f"Display {i + 1} (cost {DISPLAY_COST[i]}): {_tile_short(t)}",
-                f"Display space {i + 1} (cost {DISPLAY_COST[i]}): {display_tile_text(g, t)}",
-                (f"display:{i + 1}",),
+                lambda i=i, t=t: (
+                    f"Display {i + 1} (cost {DISPLAY_COST[i]}): {_tile_short(t)}",
+                    f"Display space {i + 1} (cost {DISPLAY_COST[i]}): {display_tile_text(g, t)}",
+                    (f"display:{i + 1}",),
+                ),
             )
             for i, t in enumerate(b.display)
             if t is not None and DISPLAY_COST[i] <= left
         ]
         if left >= ADVANCED_COST:
             opts += [
-                Option(
+                Option.lazy(
                     f"advanced:{i + 1}",
-                    f"Advanced slot {i + 1} (cost 2): {_tile_short(t)}",
-                    f"Advanced slot {i + 1} (cost 2): {tile_text(t)}",
-                    (f"advanced:{i + 1}",),
+                    lambda i=i, t=t: (
+                        f"Advanced slot {i + 1} (cost 2): {_tile_short(t)}",
+                        f"Advanced slot {i + 1} (cost 2): {tile_text(t)}",
+                        (f"advanced:{i + 1}",),
+                    ),
                 )
                 for i, t in enumerate(b.advanced_slots)
                 if t is not None
@@ -138,6 +142,10 @@ def arrow_effect(p: Player, cells: list[int]) -> tuple[list[tuple[int, int]], in
 
 
 def arrow_option(p: Player, aid: str, label: str, cells: list[int]) -> Option:
+    return Option.lazy(f"arrow:{aid}", lambda: _arrow_words(p, label, cells))
+
+
+def _arrow_words(p: Player, label: str, cells: list[int]) -> tuple[str, str, tuple[str, ...]]:
     moved, ejected = arrow_effect(p, cells)
     entry = CELL_NAMES[cells[0]]
     parts = [f"{label}: the tile lands on {entry}"]
@@ -150,12 +158,7 @@ def arrow_option(p: Player, aid: str, label: str, cells: list[int]) -> Option:
         short += f", ejects {CELL_NAMES[cells[-1]]} {_tile_short(ejected)}"
     elif moved:
         short += f", pushes {len(moved)}"
-    return Option(
-        f"arrow:{aid}",
-        short,
-        "; ".join(parts),
-        (f"cell:{entry}",),
-    )
+    return short, "; ".join(parts), (f"cell:{entry}",)
 
 
 @handler
@@ -184,11 +187,13 @@ class Inject(Handler):
                 out.append(o)
                 continue
             first = out[seen[entry]]
-            out[seen[entry]] = Option(
+            out[seen[entry]] = Option.lazy(
                 first.id,
-                first.label.replace(" →", f" (or {label[0].lower()}{label[1:]}) →", 1),
-                first.detail.replace(":", f" (same as {label[0].lower()}{label[1:]}):", 1),
-                first.marks,
+                lambda first=first, label=label: (
+                    first.label.replace(" →", f" (or {label[0].lower()}{label[1:]}) →", 1),
+                    first.detail.replace(":", f" (same as {label[0].lower()}{label[1:]}):", 1),
+                    first.marks,
+                ),
             )
         return out
 
@@ -239,13 +244,15 @@ class AdvancedSlot(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
         return [
-            Option(
+            Option.lazy(
                 f"slot:{c.letter}",
-                f"{c.value.title()} slot (at most {_slot_cap(p, i)} VP)",
-                f"{c.value.title()} slot: at the end the tile scores at most 4 VP + 2 VP per "
-                f"{c} Mission card tucked beside it (now {len(p.tucked[i])} tucked: at most "
-                f"{_slot_cap(p, i)} VP)",
-                (f"aslot:{c.letter}",),
+                lambda i=i, c=c: (
+                    f"{c.value.title()} slot (at most {_slot_cap(p, i)} VP)",
+                    f"{c.value.title()} slot: at the end the tile scores at most 4 VP + 2 VP per "
+                    f"{c} Mission card tucked beside it (now {len(p.tucked[i])} tucked: at most "
+                    f"{_slot_cap(p, i)} VP)",
+                    (f"aslot:{c.letter}",),
+                ),
             )
             for i, c in enumerate(COLOURS)
             if p.advanced_slots[i] is None

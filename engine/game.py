@@ -23,28 +23,34 @@ AUTO_IDS = frozenset({"done", "skip", "none", "decline"})
 
 
 class Game:
-    __slots__ = ("state", "_decision", "_events")
+    """``keep_choice_text``: `apply` keeps the chosen option's words (built
+    before the move), so a front end may echo the move after applying it.
+    Loops that never read words (self-play, the bots' search) turn it off:
+    then no option text is ever built unless read (engine/decision.py)."""
 
-    def __init__(self, state: GameState) -> None:
+    __slots__ = ("state", "_decision", "_events", "keep_choice_text")
+
+    def __init__(self, state: GameState, keep_choice_text: bool = True) -> None:
         self.state = state
         self._decision: Decision | None = None
         self._events: list[Event] = []
+        self.keep_choice_text = keep_choice_text
 
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, options: GameOptions, seed: int) -> Game:
+    def new(cls, options: GameOptions, seed: int, keep_choice_text: bool = True) -> Game:
         from engine.setup import setup
 
-        game = cls(GameState(options=options, seed=int(seed)))
+        game = cls(GameState(options=options, seed=int(seed)), keep_choice_text)
         setup(game)
         game._run()
         game._events.clear()
         return game
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
-        return cls(from_json(GameState, data))
+    def from_json(cls, data: dict[str, Any], keep_choice_text: bool = True) -> Game:
+        return cls(from_json(GameState, data), keep_choice_text)
 
     def to_json(self) -> dict[str, Any]:
         return to_json(self.state)
@@ -104,12 +110,17 @@ class Game:
             raise NotYourDecisionError(
                 f"It is {self.name(d.seat)}'s turn to decide ({d.prompt}), not {self.name(action.seat)}'s."
             )
-        if d.option(action.option) is None:
+        chosen = d.option(action.option)
+        if chosen is None:
             labels = ", ".join(o.id for o in d.options[:12])
             more = " …" if len(d.options) > 12 else ""
             raise IllegalActionError(
                 f"'{action.option}' is not a legal choice now. {d.prompt} Legal: {labels}{more}"
             )
+        if self.keep_choice_text:
+            # Built now, while they describe this position (a front end echoes the move).
+            d.prompt  # noqa: B018
+            chosen.label  # noqa: B018
         if not _LOADED:
             _load()
         self._events = []
@@ -145,12 +156,16 @@ class Game:
                 s.frames.pop()
                 handler.choose(self, frame, options[0].id)
                 continue
+            stamp = (self, s.decisions)
+            for o in options:
+                if o._describe is not None:
+                    o._stamp = stamp
             self._decision = Decision(
-                seat=handler.seat(self, frame),
-                kind=frame["k"],
-                prompt=handler.prompt(self, frame),
-                options=tuple(options),
-                secret=handler.secret,
+                handler.seat(self, frame),
+                frame["k"],
+                _prompt(handler, self, frame),
+                tuple(options),
+                handler.secret,
             )
             return
         self._decision = None
@@ -202,9 +217,17 @@ def _load() -> None:
     _LOADED.append(True)
 
 
-def replay(options: GameOptions, seed: int, actions: list[Action]) -> Game:
+def _prompt(handler: Any, g: Game, frame: dict[str, Any]):
+    """The decision's prompt, built when first read (the state must not have
+    moved on by then; a front end reads it while the decision is pending)."""
+    return lambda: handler.prompt(g, frame)
+
+
+def replay(
+    options: GameOptions, seed: int, actions: list[Action], keep_choice_text: bool = True
+) -> Game:
     """Rebuild a game from its options, seed and action list."""
-    game = Game.new(options, seed)
+    game = Game.new(options, seed, keep_choice_text)
     for action in actions:
         game.apply(action)
     return game

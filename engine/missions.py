@@ -150,11 +150,13 @@ class SpendTechnology(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
         opts = [
-            Option(
+            Option.lazy(
                 f"cell:{CELL_NAMES[c]}",
-                f"Spend {CELL_NAMES[c]}",
-                f"Spend {CELL_NAMES[c]}: {tile_shown(p, c)}",
-                (f"cell:{CELL_NAMES[c]}",),
+                lambda c=c: (
+                    f"Spend {CELL_NAMES[c]}",
+                    f"Spend {CELL_NAMES[c]}: {tile_shown(p, c)}",
+                    (f"cell:{CELL_NAMES[c]}",),
+                ),
             )
             for c, t in enumerate(p.grid)
             if t is not None and TILES[t].kind is not TileKind.ADVANCED

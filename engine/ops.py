@@ -338,8 +338,8 @@ def ship_hexes(g: Game, seat: int) -> list[Hex]:
     return [
         (i, p)
         for i, strip in enumerate(g.state.board.strips)
-        for p in range(5)
-        if seat in strip.ships[p]
+        for p, ships in enumerate(strip.ships)
+        if ships and seat in ships
     ]
 
 
@@ -356,14 +356,9 @@ def can_stop(g: Game, h: Hex, seat: int) -> bool:
 def ship_moves(g: Game, seat: int, steps: int, launch: bool) -> list[tuple[Hex | None, Hex]]:
     """(from, to) for each ship of the seat (from None = a new ship launched
     from the Black Angel's hex) and each hex it may end on within `steps`."""
-    n = len(g.state.board.strips)
     moves: list[tuple[Hex | None, Hex]] = []
-    ba = ba_hex(g)
-    blocked = {h for h in all_hexes(g) if h != ba and hex_spec(g, h).kind is HexKind.ASTEROID}
-
-    def ok(h: Hex) -> bool:
-        return h not in blocked
-
+    layout = space_layout(g)
+    blocked = layout.blocked
     strips = g.state.board.strips
 
     def stop(h: Hex) -> bool:
@@ -371,14 +366,63 @@ def ship_moves(g: Game, seat: int, steps: int, launch: bool) -> list[tuple[Hex |
         return h not in blocked and len(ships) < 2 and seat not in ships  # R6
 
     for src in ship_hexes(g, seat):
-        for dst in sorted(reachable(src, steps, n, ok)):
+        for dst in layout.reach(src, steps):
             if dst == src or stop(dst):
                 moves.append((src, dst))
     if launch:
-        for dst in sorted(reachable(ba, steps, n, ok)):
+        for dst in layout.reach(layout.ba, steps):
             if stop(dst):
                 moves.append((None, dst))
     return moves
+
+
+class SpaceLayout:
+    """The Space board's shape for ship moves: its strips (number, side, Spes
+    tile) fix the asteroid fields and the Black Angel's hex. Strips change
+    only at B.3, so a layout and the hexes reachable in it are computed once
+    and shared (``space_layout``)."""
+
+    __slots__ = ("n", "ba", "blocked", "_reach")
+
+    def __init__(self, g: Game) -> None:
+        self.n = len(g.state.board.strips)
+        self.ba = ba_hex(g)
+        self.blocked = frozenset(
+            h for h in all_hexes(g) if h != self.ba and hex_spec(g, h).kind is HexKind.ASTEROID
+        )
+        self._reach: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
+
+    def reach(self, start: Hex, steps: int) -> tuple[Hex, ...]:
+        """Hexes a ship at `start` may reach within `steps` (start included),
+        never through an asteroid field, sorted."""
+        key = (start, steps)
+        found = self._reach.get(key)
+        if found is None:
+            blocked = self.blocked
+            found = self._reach[key] = tuple(
+                sorted(reachable(start, steps, self.n, lambda h: h not in blocked))
+            )
+        return found
+
+
+_LAYOUTS: dict[tuple, SpaceLayout] = {}
+
+
+def space_layout(g: Game) -> SpaceLayout:
+    strips = g.state.board.strips
+    key = tuple((s.number, s.side, s.spes_tile) for s in strips)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        if len(_LAYOUTS) > 4096:  # a bound: a long-running bot sees many boards
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[key] = SpaceLayout(g)
+    return layout
+
+
+def move_id(src: Hex | None, dst: Hex) -> str:
+    if src is None:
+        return f"launch:{hex_name(dst)}"
+    return f"move:{hex_name(src)}-{hex_name(dst)}"
 
 
 def move_label(src: Hex | None, dst: Hex) -> tuple[str, str]:

@@ -134,19 +134,7 @@ class Destroy(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         left = f["left"]
         opts = [
-            Option(
-                f"location:{n + 1}",
-                f"Destroy {len(stack)} Ravager{'s' if len(stack) > 1 else ''} at action {n + 1}",
-                f"Destroy the {len(stack)} Ravager{'s' if len(stack) > 1 else ''} at action {n + 1} "
-                f"(costs {len(stack)} activation{'s' if len(stack) > 1 else ''}; the cards go to your hand"
-                + (
-                    f", {plural(sum(len(r.robots) for r in stack), 'robot')} on them go home"
-                    if any(r.robots for r in stack)
-                    else ""
-                )
-                + f"; top effect: {ravager_text(stack[-1].card)})",
-                (f"ravagers:{n + 1}",),
-            )
+            Option.lazy(f"location:{n + 1}", lambda n=n, stack=stack: _destroy_words(n, stack))
             for n, stack in enumerate(g.state.board.ravagers)
             if 0 < len(stack) <= left
         ]
@@ -171,3 +159,19 @@ class Destroy(Handler):
         )
         if f["left"] - len(stack) > 0:
             g.push("destroy", seat=seat, left=f["left"] - len(stack))
+
+
+def _destroy_words(n: int, stack: list) -> tuple[str, str, tuple[str, ...]]:
+    k = len(stack)
+    return (
+        f"Destroy {plural(k, 'Ravager')} at action {n + 1}",
+        f"Destroy the {plural(k, 'Ravager')} at action {n + 1} "
+        f"(costs {plural(k, 'activation')}; the cards go to your hand"
+        + (
+            f", {plural(sum(len(r.robots) for r in stack), 'robot')} on them go home"
+            if any(r.robots for r in stack)
+            else ""
+        )
+        + f"; top effect: {ravager_text(stack[-1].card)})",
+        (f"ravagers:{n + 1}",),
+    )

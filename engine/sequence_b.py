@@ -12,7 +12,7 @@ from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
 from engine.ops import discard_mission, lose_vp, player
 from engine.setup import roll, take_die_from_supply
-from engine.words import dice_words
+from engine.words import dice_words, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -28,7 +28,9 @@ def sequence_b_text(g: Game, seat: int) -> str:
     rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(p.workstations) if n) or "no"
     out = "Sequence B: "
     if left:
-        out += f"lose {lost} VP for the {len(left)} dice left in your compartment, "
+        out += (
+            f"lose {lost} VP for the {plural(len(left), 'die', 'dice')} left in your compartment, "
+        )
     out += f"roll {rolls} dice (one per robot in a workstation), reset your board"
     if g.state.end_trigger is None:
         out += ", advance the Black Angel"

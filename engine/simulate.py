@@ -33,7 +33,7 @@ class SimulationFailure(Exception):
 def play_random(
     options: GameOptions, seed: int, invariants: bool = True
 ) -> tuple[Game, list[Action]]:
-    game = Game.new(options, seed)
+    game = Game.new(options, seed, keep_choice_text=False)  # ids only: no words built
     chooser = random.Random(seed)
     actions: list[Action] = []
     while not game.is_over:
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             game, actions = play_random(options, seed, invariants=not args.no_invariants)
             if args.check_replay:
-                again = replay(options, seed, actions)
+                again = replay(options, seed, actions, keep_choice_text=False)
                 if again.to_json() != game.to_json():
                     raise SimulationFailure(f"seed {seed}: replay differs from the played game")
                 if (

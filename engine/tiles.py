@@ -116,17 +116,20 @@ class Activate(Handler):
         if _next_without_asking(g, p, f["cells"]) is not None:
             return None  # version 2: plain gains first, a lone tile at once (resolve)
         opts = [
-            Option(
+            Option.lazy(
                 f"tile:{CELL_NAMES[c]}",
-                f"Activate {CELL_NAMES[c]}: {EFFECT_TEXT[TILES[p.grid[c]].effect]}"
-                + (" (flips it)" if p.grid_boost[c] else ""),
-                f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}"
-                + (
-                    f" (flips it from its boost side, losing its 1x effect: {boost_text(p.grid[c])})"
-                    if p.grid_boost[c]
-                    else ""
+                lambda c=c: (
+                    f"Activate {CELL_NAMES[c]}: {EFFECT_TEXT[TILES[p.grid[c]].effect]}"
+                    + (" (flips it)" if p.grid_boost[c] else ""),
+                    f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}"
+                    + (
+                        " (flips it from its boost side, losing its 1x effect: "
+                        f"{boost_text(p.grid[c])})"
+                        if p.grid_boost[c]
+                        else ""
+                    ),
+                    (f"cell:{CELL_NAMES[c]}",),
                 ),
-                (f"cell:{CELL_NAMES[c]}",),
             )
             for c in f["cells"]
         ]
@@ -209,24 +212,29 @@ def adjacent_targets(p: Player, cell: int, effect: TileEffect) -> list[int]:
 def _robot_options(p: Player) -> list[Option]:
     opts = []
     for i, c in enumerate(COLOURS):
+        n = p.workstations[i]
         if p.break_room:
             opts.append(
-                Option(
+                Option.lazy(
                     f"to:{c.letter}",
-                    f"Robot: break room → {c} workstation",
-                    f"Move a robot from the break room to the {c} workstation "
-                    f"(you will roll {p.workstations[i] + 1} {c} dice in Sequence B)",
-                    (f"workstation:{c.letter}",),
+                    lambda c=c, n=n: (
+                        f"Robot: break room → {c} workstation",
+                        f"Move a robot from the break room to the {c} workstation "
+                        f"(you will roll {plural(n + 1, f'{c} die', f'{c} dice')} in Sequence B)",
+                        (f"workstation:{c.letter}",),
+                    ),
                 )
             )
-        if p.workstations[i]:
+        if n:
             opts.append(
-                Option(
+                Option.lazy(
                     f"from:{c.letter}",
-                    f"Robot: {c} workstation → break room",
-                    f"Move a robot from the {c} workstation to the break room "
-                    f"(you will roll {p.workstations[i] - 1} {c} dice in Sequence B)",
-                    (f"workstation:{c.letter}",),
+                    lambda c=c, n=n: (
+                        f"Robot: {c} workstation → break room",
+                        f"Move a robot from the {c} workstation to the break room "
+                        f"(you will roll {plural(n - 1, f'{c} die', f'{c} dice')} in Sequence B)",
+                        (f"workstation:{c.letter}",),
+                    ),
                 )
             )
     return opts
@@ -263,11 +271,13 @@ class TileActivation(Handler):
             case TileEffect.ACTIVATE_VERTICAL | TileEffect.ACTIVATE_HORIZONTAL:
                 targets = adjacent_targets(p, f["cell"], effect)
                 opts = [
-                    Option(
+                    Option.lazy(
                         f"cell:{CELL_NAMES[n]}",
-                        f"Activate {CELL_NAMES[n]}: {EFFECT_TEXT[TILES[p.grid[n]].effect]}",
-                        f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}",
-                        (f"cell:{CELL_NAMES[n]}",),
+                        lambda n=n: (
+                            f"Activate {CELL_NAMES[n]}: {EFFECT_TEXT[TILES[p.grid[n]].effect]}",
+                            f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}",
+                            (f"cell:{CELL_NAMES[n]}",),
+                        ),
                     )
                     for n in targets
                 ]
@@ -275,10 +285,14 @@ class TileActivation(Handler):
             case TileEffect.DRAW_MISSION:
                 b = g.state.board
                 return [
-                    Option(
+                    Option.lazy(
                         f"colour:{c.letter}",
-                        f"Draw 2 {c} Mission cards, keep 1",
-                        f"Draw 2 {c} Mission cards, keep 1 ({len(b.mission_decks[i])} in the deck)",
+                        lambda i=i, c=c: (
+                            f"Draw 2 {c} Mission cards, keep 1",
+                            f"Draw 2 {c} Mission cards, keep 1 "
+                            f"({len(b.mission_decks[i])} in the deck)",
+                            (),
+                        ),
                     )
                     for i, c in enumerate(COLOURS)
                     if b.mission_decks[i] or b.mission_discards[i]
@@ -355,7 +369,10 @@ class Keep(Handler):
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         return [
-            Option(f"keep:{c}", f"Keep {mission_short(c)}", f"Keep {mission_label(c)}")
+            Option.lazy(
+                f"keep:{c}",
+                lambda c=c: (f"Keep {mission_short(c)}", f"Keep {mission_label(c)}", ()),
+            )
             for c in f["cards"]
         ]
 

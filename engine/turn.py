@@ -24,7 +24,7 @@ from engine.decision import Option
 from engine.describe import action_short, action_text, cells_text
 from engine.dice_take import (
     buy_options,
-    card_keeps_sequence_a,
+    cards_keeping_sequence_a,
     compartments_for_sale,
     die_text,
     early_flip_keeps_sequence_a,
@@ -33,7 +33,6 @@ from engine.dice_take import (
     flip_with_debris,
     own_die_codes,
     owner_name,
-    sequence_a_possible,
     usable_own_die_codes,
 )
 from engine.dice_use import activations, mission_uses, transform_usable, usable_actions
@@ -82,37 +81,19 @@ class Turn(Handler):
         t = s.turn
         committed = t.get("seq") == "A"
         opts: list[Option] = []
-        if committed or sequence_a_possible(g, seat):
+        own = usable_own_die_codes(g, seat)
+        buys = buy_options(g, seat)
+        # sequence_a_possible, from the dice and buys just listed
+        possible = bool(own) or bool(buys)
+        if committed or possible:
             if not t.get("card") and None in p.slots:
-                for m in p.missions:
-                    if card_keeps_sequence_a(g, seat, m):
-                        opts.append(
-                            Option(
-                                f"play:m{m}",
-                                f"Play {mission_short(m)}",
-                                f"Play {mission_label(m)} face down around your board (it "
-                                "activates the Technology tiles of its colour in its row or column)",
-                            )
-                        )
+                for m in cards_keeping_sequence_a(g, seat):
+                    opts.append(Option.lazy(f"play:m{m}", lambda m=m: _play_mission_words(m)))
                 for r in p.ravagers:
-                    opts.append(
-                        Option(
-                            f"play:r{r}",
-                            f"Play Ravager card #{r}",
-                            f"Play Ravager card #{r} face down around your board "
-                            "(it activates every tile in its row or column)",
-                        )
-                    )
-            for code in usable_own_die_codes(g, seat):
-                opts.append(
-                    Option(
-                        f"die:{code}",
-                        f"Use your {die_text(code)}",
-                        f"Take your {die_text(code)} to use it on an action or a Mission card",
-                        (f"die:{seat}:{code}",),
-                    )
-                )
-            opts += buy_options(g, seat)
+                    opts.append(Option.lazy(f"play:r{r}", lambda r=r: _play_ravager_words(r)))
+            for code in own:
+                opts.append(Option.lazy(f"die:{code}", lambda c=code: _take_die_words(seat, c)))
+            opts += buys
             if p.debris:
                 for code in own_die_codes(g, seat):
                     if not flip_leaves_a_die(g, seat, code):
@@ -129,7 +110,7 @@ class Turn(Handler):
                 Option("pass", "Pass (final round)", "Pass: the final round needs no Sequence B")
             )
         if not committed:
-            opts.append(Option("B", "Sequence B", sequence_b_text(g, seat)))
+            opts.append(Option.lazy("B", lambda: ("Sequence B", sequence_b_text(g, seat), ())))
         opts = asking.turn_options(g, seat, opts)
         if not opts:
             return None  # committed to Sequence A with no die left to take: resolve
@@ -204,22 +185,51 @@ class Turn(Handler):
             g.push("use_die", seat=seat)
 
 
+def _play_mission_words(m: int) -> tuple[str, str, tuple[str, ...]]:
+    return (
+        f"Play {mission_short(m)}",
+        f"Play {mission_label(m)} face down around your board (it "
+        "activates the Technology tiles of its colour in its row or column)",
+        (),
+    )
+
+
+def _play_ravager_words(r: int) -> tuple[str, str, tuple[str, ...]]:
+    return (
+        f"Play Ravager card #{r}",
+        f"Play Ravager card #{r} face down around your board "
+        "(it activates every tile in its row or column)",
+        (),
+    )
+
+
+def _take_die_words(seat: int, code: str) -> tuple[str, str, tuple[str, ...]]:
+    return (
+        f"Use your {die_text(code)}",
+        f"Take your {die_text(code)} to use it on an action or a Mission card",
+        (f"die:{seat}:{code}",),
+    )
+
+
 def slot_option(g: Game, seat: int, slot: int, kind: str, card: int, oid: str) -> Option:
     """A card slot with the tiles a card there would activate, as they are shown."""
-    from engine.tiles import tiles_activated_by_card
 
-    p = player(g, seat)
-    name = SLOT_NAMES[slot]
-    cells = tiles_activated_by_card(g, seat, slot, kind, card)
-    where = f"row {name[-1]}" if slot < 3 else f"column {name[-1]}"
-    reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
-    full = cells_text(p, cells) or "no tile"
-    return Option(
-        oid,
-        f"{where.title()}: activates {reach}",
-        f"By {where}: activates {full}",
-        (f"slot:{name}",) + tuple(f"cell:{CELL_NAMES[c]}" for c in cells),
-    )
+    def words() -> tuple[str, str, tuple[str, ...]]:
+        from engine.tiles import tiles_activated_by_card
+
+        p = player(g, seat)
+        name = SLOT_NAMES[slot]
+        cells = tiles_activated_by_card(g, seat, slot, kind, card)
+        where = f"row {name[-1]}" if slot < 3 else f"column {name[-1]}"
+        reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
+        full = cells_text(p, cells) or "no tile"
+        return (
+            f"{where.title()}: activates {reach}",
+            f"By {where}: activates {full}",
+            (f"slot:{name}",) + tuple(f"cell:{CELL_NAMES[c]}" for c in cells),
+        )
+
+    return Option.lazy(oid, words)
 
 
 @handler
@@ -352,35 +362,41 @@ class UseDie(Handler):
 
 
 def action_option(g: Game, seat: int, n: int, value: int, oid: str) -> Option:
-    act = activations(g, n, value)
-    return Option(
-        oid,
-        "Action " + action_short(g, n, value, act),
-        action_text(g, seat, n, value, act),
-        (f"action:{n}",),
-    )
+    def words() -> tuple[str, str, tuple[str, ...]]:
+        act = activations(g, n, value)
+        return (
+            "Action " + action_short(g, n, value, act),
+            action_text(g, seat, n, value, act),
+            (f"action:{n}",),
+        )
+
+    return Option.lazy(oid, words)
 
 
 def mission_option(g: Game, card: int, h: tuple[int, int], value: int, oid: str) -> Option:
-    where = hex_name(h)
-    return Option(
-        oid,
-        f"Mission at {where} ×{value}",
-        f"Activate {mission_label(card)} at {where}, {value} time{'s' if value != 1 else ''}",
-        (f"hex:{where}",),
-    )
+    def words() -> tuple[str, str, tuple[str, ...]]:
+        where = hex_name(h)
+        return (
+            f"Mission at {where} ×{value}",
+            f"Activate {mission_label(card)} at {where}, {plural(value, 'time')}",
+            (f"hex:{where}",),
+        )
+
+    return Option.lazy(oid, words)
 
 
 def flip_option(seat: int, code: str) -> Option:
-    colour, value = code[0], int(code[1])
-    new = OPPOSITE_FACE[value]
-    after = die_text(f"{colour}{new}{code[2:]}").split(" (")[0]
-    return Option(
-        f"flip:{code}",
-        f"Flip your {die_text(code)} to {new} (1 debris)",
-        f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}",
-        (f"die:{seat}:{code}",),
-    )
+    def words() -> tuple[str, str, tuple[str, ...]]:
+        colour, value = code[0], int(code[1])
+        new = OPPOSITE_FACE[value]
+        after = die_text(f"{colour}{new}{code[2:]}").split(" (")[0]
+        return (
+            f"Flip your {die_text(code)} to {new} (1 debris)",
+            f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}",
+            (f"die:{seat}:{code}",),
+        )
+
+    return Option.lazy(f"flip:{code}", words)
 
 
 @handler
@@ -442,7 +458,10 @@ class HandLimit(Handler):
         # R20 (version 4): the hand limit ends the turn, so it carries the
         # late flips too; one question instead of two.
         return [
-            Option(f"discard:{m}", f"Discard {mission_short(m)}", f"Discard {mission_label(m)}")
+            Option.lazy(
+                f"discard:{m}",
+                lambda m=m: (f"Discard {mission_short(m)}", f"Discard {mission_label(m)}", ()),
+            )
             for m in p.missions
         ] + late_flips(g, f["seat"])
 
