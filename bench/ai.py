@@ -19,8 +19,9 @@ bench/AI_RESULTS.md has the figures measured so far and the commands behind them
 Wins are strict everywhere: a shared win is not counted, and solo a tie is
 Hal's (R19). "VP per round" is a seat's final score minus its starting VP,
 over the rounds the game lasted (Hal: minus his difficulty's head start).
-4. The search's speed: engine decisions per second inside the search, and
-   play-outs (iterations) per second.
+4. The search's speed: engine decisions per CPU second inside the search,
+   and play-outs (iterations) per CPU second; `simple`'s CPU time per
+   decision (view + choose).
 
 Every game is seeded (`--seed`), so with `--iterations` the figures repeat.
 """
@@ -181,7 +182,9 @@ def strong_vs_hal(
 
 def search_speed(seconds: float, seed: int) -> dict:
     """Decisions per second inside the search, from a few mid-game positions
-    (solo and 2-4 players)."""
+    (solo and 2-4 players). Seconds are CPU seconds of this process (the
+    budget's clock too): on a shared machine wall time mostly measures the
+    other processes."""
     decisions = iterations = 0
     spent = 0.0
     for players, steps in ((1, 20), (2, 30), (3, 60), (4, 90)):
@@ -192,15 +195,46 @@ def search_speed(seconds: float, seed: int) -> dict:
             d = g.decision
             g.apply(Action(d.seat, r.choice(d.options).id))
         view = g.view(g.decision.seat)
-        t0 = time.perf_counter()
-        res = search(view, random.Random(seed), Budget(seconds=seconds, clock=time.perf_counter))
-        spent += time.perf_counter() - t0
+        t0 = time.process_time()
+        res = search(view, random.Random(seed), Budget(seconds=seconds, clock=time.process_time))
+        spent += time.process_time() - t0
         decisions += res.decisions
         iterations += res.iterations
     return {
         "seconds": round(spent, 2),
         "decisions_per_second": round(decisions / spent),
         "playouts_per_second": round(iterations / spent),
+    }
+
+
+def simple_speed(seed: int, decisions: int = 40) -> dict:
+    """`simple`'s CPU time per decision, as the bot pays it (the seat's view
+    built, then `choose`), over positions of random solo and 2-4-player games
+    (decisions with a real choice only)."""
+    from ai import choose
+
+    times: list[float] = []
+    for players in (1, 2, 3, 4):
+        difficulty = "easy" if players == 1 else None
+        g = Game.new(GameOptions(players=players, difficulty=difficulty), seed)
+        r = random.Random(seed)
+        taken = 0
+        while not g.is_over and taken < decisions:
+            d = g.decision
+            if len(d.options) > 1:
+                t0 = time.process_time()
+                option = choose(g.view(d.seat), rng=random.Random(seed), level="simple")
+                times.append(time.process_time() - t0)
+                taken += 1
+            else:
+                option = d.options[0].id
+            g.apply(Action(d.seat, r.choice([option, r.choice(d.options).id])))
+    times.sort()
+    return {
+        "decisions": len(times),
+        "mean_ms": round(1000 * sum(times) / len(times), 1),
+        "median_ms": round(1000 * times[len(times) // 2], 1),
+        "p90_ms": round(1000 * times[int(0.9 * len(times))], 1),
     }
 
 
@@ -239,6 +273,7 @@ def main() -> None:
     print(json.dumps({"budget": budget_text}), flush=True)
     if "speed" in parts:
         print(json.dumps({"search_speed": search_speed(1.0, args.seed)}), flush=True)
+        print(json.dumps({"simple_cpu_per_decision": simple_speed(args.seed)}), flush=True)
     if "simple" in parts:
         t0 = time.perf_counter()
         out = simple_vs_random(args.simple_games, args.seed, args.jobs)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import MISSION_CARDS
+from engine.components import COLOUR_BY_LETTER, MISSION_CARDS
 from engine.components import TILES as TILES_
 from engine.decision import Option
 from engine.rules_version import (
@@ -38,10 +38,15 @@ if TYPE_CHECKING:
 _TRANSFORMS = ("flip", "three", "recolour")
 
 
-def _handler(kind: str):
-    from engine.handlers import HANDLERS
+_HANDLERS: dict = {}
 
-    return HANDLERS[kind]
+
+def _handler(kind: str):
+    if not _HANDLERS:
+        from engine.handlers import HANDLERS  # bound late: it imports this module
+
+        _HANDLERS.update(HANDLERS)
+    return _HANDLERS[kind]
 
 
 def _die_uses(g: Game, seat: int, die: dict) -> list[Option]:
@@ -52,7 +57,8 @@ def _die_uses(g: Game, seat: int, die: dict) -> list[Option]:
     saved = t.get("die")
     t["die"] = die
     try:
-        return _handler("use_die").options(g, {"k": "use_die", "seat": seat})
+        # A merged option cannot carry a flip of the die: not computed.
+        return _handler("use_die").options(g, {"k": "use_die", "seat": seat}, flip=False)
     finally:
         if had:
             t["die"] = saved
@@ -62,8 +68,6 @@ def _die_uses(g: Game, seat: int, die: dict) -> list[Option]:
 
 def _die_of(g: Game, seat: int, option: str) -> dict | None:
     """The die dict a turn option 'die:<code>' / 'buy:<owner>:<code>' takes."""
-    from engine.components import COLOUR_BY_LETTER
-
     verb, _, arg = option.partition(":")
     code = arg if verb == "die" else arg.partition(":")[2]
     if verb not in ("die", "buy") or not code:
@@ -105,33 +109,43 @@ def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) ->
     kind = "mission" if arg[0] == "m" else "ravager"
     card = int(arg[1:])
     from engine.ops import SLOT_NAMES, player
-    from engine.tiles import tiles_activated_by_card
-    from engine.turn import slot_option
+    from engine.tiles import card_reaches_a_tile
 
     p = player(g, seat)
     empty_plays = not no_empty_or_undoing_choices(g.state.options)
+    colour = MISSION_CARDS[card].colour if kind == "mission" else None
     out = []
-    # The Slot handler's own options (slot_option), for the free slots where
+    # The Slot handler's options (turn.slot_option), for the free slots where
     # the card activates something: a card that activates nothing is no play.
     for i, slot_name in enumerate(SLOT_NAMES):
         if p.slots[i] is not None:
             continue
         if not empty_plays:
-            key = (i, MISSION_CARDS[card].colour if kind == "mission" else None)
-            if key not in reach:
-                reach[key] = bool(tiles_activated_by_card(g, seat, i, kind, card))
-            if not reach[key]:
+            key = (i, colour)
+            found = reach.get(key)
+            if found is None:
+                found = reach[key] = card_reaches_a_tile(p, i, colour)
+            if not found:
                 continue
-        s = slot_option(g, seat, i, kind, card, f"slot:{slot_name}")
-        out.append(Option.lazy(f"{play.id}:{s.id}", lambda s=s: _play_words(play, s)))
+        out.append(
+            Option.lazy(
+                f"{play.id}:slot:{slot_name}",
+                lambda i=i, slot_name=slot_name: _play_words(g, seat, play, i, slot_name),
+            )
+        )
     return out
 
 
-def _play_words(play: Option, slot: Option) -> tuple[str, str, tuple[str, ...]]:
+def _play_words(
+    g: Game, seat: int, play: Option, i: int, slot_name: str
+) -> tuple[str, str, tuple[str, ...]]:
     """'Orange activation #12 → row 2: activates …': the card, then its slot."""
     from engine.ops import mission_label
+    from engine.turn import slot_option
 
     arg = play.id.partition(":")[2]
+    kind = "mission" if arg[0] == "m" else "ravager"
+    slot = slot_option(g, seat, i, kind, int(arg[1:]), f"slot:{slot_name}")
     card = int(arg[1:])
     if arg[0] == "m":
         name = mission_label(card)

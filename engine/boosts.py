@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_BY_LETTER, COLOURS, TILES, ActionKind, BoostEffect, DieColour
+from engine.components import (
+    COLOUR_BY_LETTER,
+    COLOUR_BY_NAME,
+    COLOURS,
+    TILES,
+    ActionKind,
+    BoostEffect,
+    DieColour,
+)
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
@@ -84,7 +92,7 @@ def die_boost_options(g: Game, seat: int, die: dict) -> list[Option]:
     if not g.state.options.advanced:
         return []
     p = player(g, seat)
-    colour = DieColour(die["colour"])
+    colour = COLOUR_BY_NAME[die["colour"]]
     opts = []
     if die["value"] != 3:
         for c in boost_cells(p, BoostEffect.DIE_TO_THREE, colour):

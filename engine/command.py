@@ -21,6 +21,7 @@ from engine.ops import (
     ravagers_appear,
     ship_hexes,
     ship_moves,
+    space_layout,
     tiles_appear,
     visible_icons_around,
 )
@@ -95,6 +96,14 @@ def command_usable(
         strips = g.state.board.strips
         if any(seat in ships for strip in strips for ships in strip.ships):
             return True
+        p = player(g, seat)
+        if p.ships <= 0 or p.break_room <= 0:
+            return False  # no ship in Space and none to launch
+        layout = space_layout(g)
+        return any(
+            h not in layout.blocked and len(strips[h[0]].ships[h[1]]) < 2
+            for h in layout.reach(layout.ba, value)
+        )  # a launch (ship_moves' stop: the seat has no ship anywhere)
     return bool(command_moves(g, seat, value, colour, star))
 
 
@@ -116,7 +125,9 @@ class Command(Handler):
         if no_question_without_choice(g.state.options):
             # Ships that stay where no card can go all do nothing: offer one.
             idle = [m for m in moves if m[0] == m[1] and not placeable(g, f["seat"], m[1], colour)]
-            moves = [m for m in moves if m not in idle[1:]]
+            if len(idle) > 1:
+                extra = set(idle[1:])
+                moves = [m for m in moves if m not in extra]
         return [move_option(g, f["seat"], src, dst, colour) for src, dst in moves]
 
     def choose(self, g: Game, f: Frame, option: str) -> None:

@@ -26,6 +26,7 @@ _LETTERS: dict[str, str] = {"orange": "o", "gray": "y", "green": "g"}
 COLOURS: tuple[DieColour, ...] = (DieColour.ORANGE, DieColour.GRAY, DieColour.GREEN)
 COLOUR_INDEX: dict[DieColour, int] = {c: i for i, c in enumerate(COLOURS)}
 COLOUR_BY_LETTER: dict[str, DieColour] = {c.letter: c for c in COLOURS}
+COLOUR_BY_NAME: dict[str, DieColour] = {c.value: c for c in COLOURS}  # DieColour(name), faster
 
 
 class PlayerColour(StrEnum):

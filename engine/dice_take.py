@@ -168,8 +168,18 @@ def cards_keeping_sequence_a(g: Game, seat: int) -> list[int]:
     The hand counts only through the colours it holds (a card a die worth 0
     could place, R18), so a card whose colour another card in hand shares
     changes nothing: one check per colour held by a single card."""
-    hand = player(g, seat).missions
-    if not zero_die_commands_only(g.state.options):
+    p = player(g, seat)
+    hand = p.missions
+    if not zero_die_commands_only(g.state.options) or not hand:
+        return list(hand)
+    # More cards never make fewer dice usable: if a die can be used with no
+    # card in hand at all, every card keeps Sequence A.
+    p.missions = []
+    try:
+        without_any = sequence_a_possible(g, seat)
+    finally:
+        p.missions = hand
+    if without_any:
         return list(hand)
     counts: dict[DieColour, int] = {}
     for m in hand:

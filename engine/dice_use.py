@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine.boosts import boost_cells
 from engine.components import (
     ACTIONS,
+    COLOUR_BY_NAME,
     COLOURS,
     MISSION_CARDS,
     OPPOSITE_FACE,
@@ -75,14 +76,22 @@ def mission_uses(g: Game, seat: int, colour: DieColour, value: int) -> list[tupl
     return activatable_missions(g, seat, colour)
 
 
+# Each die colour has one action that is not Command and one Command action.
+_OTHER_ACTION = {col: n for n, (kind, col) in ACTIONS.items() if kind is not ActionKind.COMMAND}
+_COMMAND_ACTION = {col: n for n, (kind, col) in ACTIONS.items() if kind is ActionKind.COMMAND}
+
+
 def _has_use(g: Game, seat: int, colour: DieColour, value: int) -> bool:
-    """usable_actions or mission_uses, cheapest checks first."""
+    """``bool(usable_actions(...) or mission_uses(...))``, cheapest checks first."""
+    from engine.command import command_usable
+
     zero_rule = zero_die_commands_only(g.state.options)
-    for n, (kind, col) in ACTIONS.items():
-        non_command = col is colour and kind is not ActionKind.COMMAND
-        if non_command and (activations(g, n, value) > 0 or not zero_rule):
-            return True
-    return bool(mission_uses(g, seat, colour, value) or usable_actions(g, seat, colour, value))
+    if not zero_rule or activations(g, _OTHER_ACTION[colour], value) > 0:
+        return True  # Discover, Repair or Destroy (version 1: whatever the die)
+    if mission_uses(g, seat, colour, value):
+        return True
+    n = _COMMAND_ACTION[colour]
+    return command_usable(g, seat, activations(g, n, value), colour, star=value == 0)
 
 
 def die_usable(
@@ -120,7 +129,7 @@ def die_usable(
 def transform_usable(g: Game, seat: int, die: dict, option: str) -> bool:
     """Version 2: does a flip or boost option on the die in use leave a die
     that can still be used? (Otherwise it is not offered.)"""
-    colour = DieColour(die["colour"])
+    colour = COLOUR_BY_NAME[die["colour"]]
     value = die["value"]
     debris = player(g, seat).debris
     verb, _, arg = option.partition(":")

@@ -9,12 +9,15 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
 
 from engine.components import DieColour, PlayerColour
 from engine.rules_version import FIRST_VERSION, RULES_VERSION
+
+_DIE_CODES = {c: tuple(f"{c.letter}{v}" for v in range(4)) for c in DieColour}
 
 
 @dataclass(slots=True)
@@ -25,7 +28,7 @@ class Die:
     @property
     def code(self) -> str:
         """Short stable name: colour letter + value, e.g. ``o3``."""
-        return f"{self.colour.letter}{self.value}"
+        return _DIE_CODES[self.colour][self.value]
 
 
 @dataclass(slots=True)
@@ -191,26 +194,56 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_json(tp: Any, data: Any) -> Any:
     """Rebuild a value of type `tp` from `to_json` output."""
-    if data is None:
-        return None
+    return _decoder(tp)(data)
+
+
+# One decoding function per type, read off its hints once (``from_json``
+# rebuilds whole games: the bots' search does it for every sample).
+_DECODERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def _decoder(tp: Any) -> Callable[[Any], Any]:
+    found = _DECODERS.get(tp)
+    if found is None:
+        found = _DECODERS[tp] = _build_decoder(tp)
+    return found
+
+
+def _build_decoder(tp: Any) -> Callable[[Any], Any]:
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
-        return from_json(args[0], data)
+        return _decoder(args[0])
     if origin is list:
         (arg,) = typing.get_args(tp)
-        return [from_json(arg, x) for x in data]
+        item = _decoder(arg)
+        return lambda data: None if data is None else [item(x) for x in data]
     if origin is dict:
-        return {k: _plain(v) for k, v in data.items()}
+        return lambda data: None if data is None else {k: _plain(v) for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = _hints(tp)
-        data = {**getattr(tp, "STORED_DEFAULTS", {}), **data}
-        return tp(**{k: from_json(hints[k], v) for k, v in data.items()})
+        return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp(data)
+        return lambda data: None if data is None else tp(data)
     if tp is Any:
-        return _plain(data)
-    return data
+        return _plain
+    return lambda data: data
+
+
+def _dataclass_decoder(tp: type) -> Callable[[Any], Any]:
+    hints = _hints(tp)
+    defaults = getattr(tp, "STORED_DEFAULTS", {})
+    fields: dict[str, Callable[[Any], Any]] = {}
+
+    def decode(data: Any) -> Any:
+        if data is None:
+            return None
+        if not fields:  # bound at first use: a field's type may be this one's
+            fields.update({k: _decoder(h) for k, h in hints.items()})
+        if defaults:
+            data = {**defaults, **data}
+        return tp(**{k: fields[k](v) for k, v in data.items()})
+
+    return decode
 
 
 def _plain(v: Any) -> Any:

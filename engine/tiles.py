@@ -95,6 +95,22 @@ def activatable_cell(
     return True
 
 
+def card_reaches_a_tile(p: Player, slot: int, colour: DieColour | None) -> bool:
+    """``bool(tiles_activated_by_card(...))`` for a card of this colour (None:
+    a Ravager card)."""
+    grid = p.grid
+    for c in slot_cells(slot):  # activatable_cell, boost side allowed
+        tile = grid[c]
+        if tile is None:
+            continue
+        t = TILES[tile]
+        if t.kind is TileKind.ADVANCED:
+            continue
+        if colour is None or (t.kind is TileKind.TECHNOLOGY and t.colour is colour):
+            return True
+    return False
+
+
 def tiles_activated_by_card(g: Game, seat: int, slot: int, kind: str, card: int) -> list[int]:
     p = player(g, seat)
     colour = MISSION_CARDS[card].colour if kind == "mission" else None

@@ -12,6 +12,7 @@ from engine.boosts import apply_die_boost, die_boost_options, early_flip_options
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
+    COLOUR_BY_NAME,
     COLOUR_INDEX,
     HAL_SEAT,
     HAND_LIMIT,
@@ -273,10 +274,12 @@ class UseDie(Handler):
         d = g.state.turn["die"]
         return f"Use your {d['colour']} {d['value']}: choose an action or a Mission card in Space."
 
-    def options(self, g: Game, f: Frame) -> list[Option]:
+    def options(self, g: Game, f: Frame, flip: bool = True) -> list[Option]:
+        """`flip`: offer the flip of this die (the merged turn options, which
+        cannot carry it, ask without: engine/asking.py)."""
         seat = f["seat"]
         d = g.state.turn["die"]
-        colour = DieColour(d["colour"])
+        colour = COLOUR_BY_NAME[d["colour"]]
         value = d["value"]
         opts = []
         # R2: Command needs a ship to move, or a card to place with a die
@@ -285,13 +288,16 @@ class UseDie(Handler):
             opts.append(action_option(g, seat, n, value, f"action:{n}"))
         for h, placed in mission_uses(g, seat, colour, value):
             opts.append(mission_option(g, placed, h, value, f"mission:{hex_name(h)}"))
-        if not d["bought"] and player(g, seat).debris:
+        if flip and not d["bought"] and player(g, seat).debris:
             new = OPPOSITE_FACE[value]
             opts.append(
-                Option(
+                Option.lazy(
                     "flip",
-                    f"Flip this die to {new} (1 debris)",
-                    f"Spend a debris to flip this die from {value} to {new}",
+                    lambda: (
+                        f"Flip this die to {new} (1 debris)",
+                        f"Spend a debris to flip this die from {value} to {new}",
+                        (),
+                    ),
                 )
             )
         opts += die_boost_options(g, seat, d)
