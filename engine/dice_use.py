@@ -19,7 +19,7 @@ from engine.components import (
     MissionKind,
 )
 from engine.ops import CELL_NAMES, player
-from engine.rules_version import zero_die_commands_only
+from engine.rules_version import no_flip_into_a_dead_end, zero_die_commands_only
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -133,11 +133,16 @@ def transform_usable(g: Game, seat: int, die: dict, option: str) -> bool:
     value = die["value"]
     debris = player(g, seat).debris
     verb, _, arg = option.partition(":")
+    # Version 4: a die once flipped is never flipped back (no undoing choice),
+    # so a flip that only a flip back could make useful is no way out.
+    no_flip_back = no_flip_into_a_dead_end(g.state.options)
     if verb == "flip":
-        return die_usable(g, seat, colour, OPPOSITE_FACE[value], min(debris - 1, 1))
+        flips = 0 if no_flip_back else min(debris - 1, 1)
+        return die_usable(g, seat, colour, OPPOSITE_FACE[value], flips)
     cell_name, _, letter = arg.partition(":")
     used = frozenset({CELL_NAMES.index(cell_name)})
-    flips = 0 if die["bought"] else min(debris, 1)
+    flipped = no_flip_back and die.get("flipped")
+    flips = 0 if die["bought"] or flipped else min(debris, 1)
     if verb == "three":
         return die_usable(g, seat, colour, 3, flips, used)
     new = next(c for c in COLOURS if c.letter == letter)

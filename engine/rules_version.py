@@ -18,7 +18,8 @@ Versions:
    location, instead of reshuffling the same discards over and over
    (engine/READINGS.md 18).
 4. R20: debris may flip a die after the action too, before the turn ends;
-   R19: a solo tie is Hal's (issue 26).
+   R19: a solo tie is Hal's; no flip of the die in use into a dead end
+   (issue 26).
 """
 
 from __future__ import annotations
@@ -112,3 +113,12 @@ def solo_tie_is_hals(options: GameOptions) -> bool:
     you have more VP than he does, congratulations!"). Versions 1-3 shared
     the win on a tie (R14, the multiplayer rule)."""
     return options.rules_version >= 4
+
+
+def no_flip_into_a_dead_end(options: GameOptions) -> bool:
+    """A flip (or boost) of the die in use is offered only when the die can
+    then be used without flipping it back, which ``no_empty_or_undoing_choices``
+    never offers. Versions 2 and 3 counted on that flip back, so a flip could
+    leave a die with no use: the turn then ended with the die lost (found by
+    version 4's self-play, an advanced solo game)."""
+    return options.rules_version >= 4 and not options.ask_stepwise

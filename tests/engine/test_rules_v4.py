@@ -132,3 +132,19 @@ def test_a_multiplayer_tie_is_still_shared():
         p.vp = 12
     finish(g)
     assert g.result["winners"] == [0, 1]
+
+
+@pytest.mark.parametrize(("version", "offered"), [(4, False), (3, True)])
+def test_no_flip_of_the_die_in_use_that_only_a_flip_back_could_use(version, offered):
+    # Found by version 4's self-play: a gray 3 in use, flipped to a 1 that
+    # nothing can use (Repair and gray Command damaged, no ship to command).
+    # Versions 2-3 offered the flip, counting on a flip back they never offer:
+    # the die was then lost at the end of the turn.
+    from engine.dice_use import transform_usable
+
+    g = table(rules_version=version)
+    g.state.options.ask_stepwise = False
+    g.state.board.damage[2] = g.state.board.damage[3] = 2
+    g.state.players[MADELINE].debris = 2
+    die = {"colour": "gray", "value": 3, "bought": False}
+    assert transform_usable(g, MADELINE, die, "flip") is offered
