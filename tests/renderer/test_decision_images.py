@@ -36,7 +36,10 @@ def decisions(players: int, advanced: bool, seed: int) -> list[tuple[Game, Decis
     rng = random.Random(seed)
     out = []
     while g.decision is not None:
-        out.append((Game.from_json(g.to_json()), g.decision))
+        # The copy's own decision: an option's words are read from the game
+        # it belongs to, before that game moves on (engine/decision.py).
+        at = Game.from_json(g.to_json())
+        out.append((at, at.decision))
         g.apply(Action(g.decision.seat, rng.choice(g.decision.options).id))
     return out
 
