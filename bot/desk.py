@@ -144,7 +144,7 @@ class Desk:
         r = await self.svc.choices(cid, Actor(uid))
         if not r.ok or r.turn is None:
             return None
-        hand = await self.svc.hand(cid, Actor(uid))
+        hand = await self.svc.hand(cid, Actor(uid), image=False)
         if hand.ok:
             r.text = f"{r.text}\n{hand.text}"
         return r
@@ -195,7 +195,7 @@ class Desk:
         """Opted in to turn DMs and not in quiet hours (unless at the keyboard)."""
         from bot.notify import ACTING
 
-        prefs = await self.svc.prefs(uid)
+        prefs = await self.svc.games.prefs(uid)
         if not prefs.dm_turn:
             return False
         return ACTING.get() == uid or not Q.is_quiet(self.svc.clock(), prefs)

@@ -40,6 +40,7 @@ from bot.desk import Desk
 from bot.notify import ACTING, Notifier
 from bot.service import Actor, GameService, Reply, TurnPrompt
 from bot.service.model import bot_name, is_bot
+from bot.text import clip_message
 from bot.views import decision_embeds, decision_view, tools_view
 
 log = logging.getLogger(__name__)
@@ -154,6 +155,10 @@ class Frontend:
         self.inbox: dict[int, list[str]] = {}  # private lines for users not at hand
         self.notifier = Notifier(service, client)  # opt-in DMs (bot/notify.py)
         self.desk = Desk(self)  # private panels and decision DMs (bot/desk.py)
+        #: channel -> the message showing bot seats' moves while they are made
+        self.progress_msgs: dict[int, Any] = {}
+        # the service tells us of slow bot moves as they are made
+        service.on_bot_progress = self.bot_progress
 
     # ------------------------------------------------------------------ who
 
@@ -214,11 +219,45 @@ class Frontend:
 
     # ------------------------------------------------------------------ sending
 
+    async def bot_progress(self, channel_id: int, text: str) -> None:
+        """Bot seats at work (called by the service while it holds the game): the
+        moves so far and who is thinking, in one message posted at the first
+        call and edited after. The update that follows replaces it."""
+        if self.client is None:
+            return
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            return
+        text = clip_message(text)
+        try:
+            msg = self.progress_msgs.get(channel_id)
+            if msg is None:
+                tracked = self.turn_msgs.get(channel_id)
+                if tracked is not None:  # no more clicks on the decision just made
+                    with contextlib.suppress(discord.HTTPException):
+                        await tracked.message.edit(view=None)
+                self.progress_msgs[channel_id] = await channel.send(
+                    text, allowed_mentions=discord.AllowedMentions.none()
+                )
+            else:
+                await msg.edit(content=text)
+        except discord.HTTPException as exc:
+            log.info("channel %s: bot progress not shown: %s", channel_id, exc)
+
     async def publish(self, channel: Any, reply: Reply, *, pressed: Any = None) -> None:
         """Post or edit the channel's turn message for a game update."""
         if channel is None:
             return
         cid = int(getattr(channel, "id", 0) or 0)
+        progress = self.progress_msgs.pop(cid, None)
+        try:
+            await self._publish(channel, cid, reply, pressed)
+        finally:
+            if progress is not None:  # the bots' moves are in this update: it replaces them
+                with contextlib.suppress(discord.HTTPException):
+                    await progress.delete()
+
+    async def _publish(self, channel: Any, cid: int, reply: Reply, pressed: Any) -> None:
         turn = reply.turn
         view = decision_view(turn, private=False) if turn is not None else None
         tracked = self.turn_msgs.get(cid)

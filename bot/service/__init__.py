@@ -106,7 +106,7 @@ from bot.service.replay import Replays
 from bot.service.settings import Settings
 from bot.service.table import Tables
 from bot.service.transfer import Transfer
-from bot.service.write import WritePath
+from bot.service.write import Progress, WritePath
 from storage import Store, new_seed
 
 
@@ -302,6 +302,16 @@ class GameService:
     @max_reminders.setter
     def max_reminders(self, n: int) -> None:
         self.reminders.max_reminders = n
+
+    @property
+    def on_bot_progress(self) -> Progress | None:
+        """``(channel, text)``, awaited while a slow bot seat plays: the moves so
+        far and who is thinking (a front end shows it; see WritePath.bot_move)."""
+        return self.write.on_progress
+
+    @on_bot_progress.setter
+    def on_bot_progress(self, fn: Progress | None) -> None:
+        self.write.on_progress = fn
 
     @property
     def max_cached(self) -> int:

@@ -58,10 +58,22 @@ class Images:
         view = e.game.view(seat if own else None)
         return await self.run(render_player, view, seat, self.names(e))
 
-    async def seat_board_png(self, e: Entry, seat: int) -> bytes | None:
-        """The table as ``seat`` may see it (their options' places numbered)."""
-        if not self.render:
+    async def decision_png(self, e: Entry, seat: int | None) -> tuple[str, bytes] | None:
+        """The image of the pending decision as ``seat`` may see it (None: the
+        table everyone sees), numbered as its options are listed: the table when
+        an option marks a place there, else the deciding seat's board when one
+        marks a place on it (renderer.images_for); None when no option marks a
+        place, or a secret decision's numbers asked for on someone else's view."""
+        d = e.game.decision
+        if not self.render or d is None or (d.secret and seat != d.seat):
             return None
-        from renderer import render_board
+        from renderer import images_for, render_board, render_player
 
-        return await self.run(render_board, e.game.view(seat), self.names(e))
+        where = images_for(d)
+        view = e.game.view(seat)
+        if "table" in where:
+            return "choices.png", await self.run(render_board, view, self.names(e), d)
+        if "player" in where:
+            png = await self.run(render_player, view, d.seat, self.names(e), d)
+            return "choices-board.png", png
+        return None

@@ -71,6 +71,16 @@ class Play:
         (a button), a click from an older state is refused as stale, also after
         an undo or rollback (a revision never comes back). ``version`` (the
         number of actions) is checked too if given, e.g. by ``bench/bot.py``."""
+        seen = self.games.cache.get(channel_id)
+        if (
+            seen is not None
+            and revision is not None
+            and game_id == seen.record.id
+            and revision < seen.revision
+        ):
+            # A revision never comes back: a double click is refused at once,
+            # not after the bots holding the game have played (issue 25).
+            return fail("This choice is no longer current.")
         async with self.games.lock(channel_id):
             try:
                 # a click newer than the cache reads the game again: judged against the store
@@ -118,7 +128,9 @@ class Play:
                 return fail("Something went wrong; the game is unchanged. Please try again.")
             if e.settings.timeouts_of(seat) is not None:
                 await self._played_in_time(e, seat)
-            await self.write.finish_reply(e, reply)
+            # the image beside the decision just made had its numbers: redraw it
+            had_marks = not d.secret and any(o.marks for o in d.options)
+            await self.write.finish_reply(e, reply, render=had_marks)
             return reply
 
     async def _played_in_time(self, e: Entry, seat: int) -> None:

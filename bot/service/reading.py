@@ -17,6 +17,7 @@ from bot.service.model import (
     GameSetAside,
     Reply,
     TurnPrompt,
+    command,
     fail,
     refusing,
 )
@@ -58,12 +59,11 @@ class Reading:
             **{f.name: getattr(p, f.name) for f in fields(p)} | {"options": d.options}
         )
         reply = Reply(f"{d.prompt}", ephemeral=True, turn=full)
-        if d.secret and any(o.marks for o in d.options):
-            # The table as this player may see it: the places of their
-            # options numbered (renderer/marks.py); only they get it.
-            reply.image = await self.images.seat_board_png(e, seat)
-            if reply.image is not None:
-                reply.image_name = "my-choices.png"
+        # The game as this player may see it, the places of their options
+        # numbered as they are listed (renderer/decision.py); only they get it.
+        marked = await self.images.decision_png(e, seat)
+        if marked is not None:
+            reply.image_name, reply.image = marked
         return reply
 
     async def viewable(self, channel_id: int) -> Entry | None:
@@ -87,7 +87,7 @@ class Reading:
         if e.game.is_over:
             text = (
                 f"Final board of game #{e.record.id} (round {e.game.state.round}). "
-                "`scores` shows the breakdown."
+                f"{command(self.games.fmt, 'scores')} shows the breakdown."
             )
         if e.record.status is GameStatus.PAUSED:
             text += " (paused)"
@@ -96,11 +96,12 @@ class Reading:
         return Reply(text, image=await self.images.board_png(e, table=True), turn=p)
 
     @refusing
-    async def hand(self, channel_id: int, actor: Actor) -> Reply:
-        """Your hand and player board, privately."""
-        e = await self.games.entry(channel_id)
+    async def hand(self, channel_id: int, actor: Actor, *, image: bool = True) -> Reply:
+        """Your hand and player board, privately; also once the game is over
+        (its final message keeps the button). ``image``: with the board's PNG."""
+        e = await self.viewable(channel_id)
         if e is None:
-            return fail("There is no game running in this channel.")
+            return fail("There is no game to show in this channel.")
         seat = e.seat_of(actor.user_id)
         if seat is None:
             return fail("You are not playing in this game.")
@@ -118,7 +119,7 @@ class Reading:
         return Reply(
             "\n".join(lines),
             ephemeral=True,
-            image=await self.images.player_png(e, seat, own=True),
+            image=await self.images.player_png(e, seat, own=True) if image else None,
             image_name="my-board.png",
         )
 

@@ -152,7 +152,17 @@ class Tables:
             return f"• #{rec.id} {where}: {players}p{kind}, {_ended(rec.end_reason)}"
         res = rec.result or {}
         names = [self._seat_name(seats, s) for s in res.get("winners", [])]
-        return f"• #{rec.id} {where}: won by {' and '.join(names) or '?'}{kind}"
+        if players == 1:  # "Alice vs Hal (easy): Hal won"
+            who = self._seat_name(seats, 0)
+            level = rec.options.get("difficulty") or "standard"
+            adv = ", advanced" if rec.options.get("advanced") else ""
+            if len(names) > 1:
+                outcome = f"{' and '.join(names)} tied"
+            else:
+                outcome = f"{names[0]} won" if names else "ended"
+            return f"• #{rec.id} {where}: {who} vs Hal ({level}{adv}): {outcome}"
+        won = f"won by {' and '.join(names)}" if names else "ended"
+        return f"• #{rec.id} {where}: {players}p{kind}, {won}"
 
     def _seat_name(self, seats: list[Seat], seat: int) -> str:
         for s in seats:
@@ -253,7 +263,8 @@ class Tables:
         what = "⏰ Reminder: your turn" if reminder else "🎲 Your turn"
         return DirectMessage(
             turn.user_id,
-            f"{what} in Black Angel game #{turn.game_id} (<#{channel_id}>): {turn.prompt}",
+            f"{what} in Black Angel game #{turn.game_id} (<#{channel_id}>): "
+            f"{turn.prompt.removeprefix('Your turn: ')}",
         )
 
     async def pending_turn_dms(self) -> list[tuple[int, DirectMessage]]:

@@ -3,7 +3,9 @@ the bot's automatic moves, the reply after a change, cutting the log."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -12,13 +14,24 @@ from bot.service.botplay import BotPlayer
 from bot.service.games import LiveGames
 from bot.service.helpers import replace_record, turn_key
 from bot.service.images import Images
-from bot.service.model import Entry, Reply, is_bot
+from bot.service.model import Entry, Reply, command, is_bot
 from engine import Action, Decision, Event, IllegalActionError
 from storage import GameStatus
 
 log = logging.getLogger(__name__)
 
 R = TypeVar("R")
+Progress = Callable[[int, str], Awaitable[None]]
+
+#: A bot move not chosen within this many seconds is shown as thinking (issue 25:
+#: a visible line within a second of the click); quicker moves show no progress.
+THINKING_AFTER = 0.4
+
+#: How the game ended, in words (the engine's ``end_trigger``).
+END_REASONS = {
+    "spes": "the Black Angel reached Spes",
+    "ravagers": "the Ravager deck ran out",
+}
 
 
 class WritePath:
@@ -51,6 +64,9 @@ class WritePath:
         self.bots = bots
         #: called once a game is over, for a line of the final message (ratings, issue 28)
         self.ended = ended
+        #: ``(channel, text)``: the bot seats' moves so far and who is thinking,
+        #: for a front end to show while a slow bot plays (see :meth:`bot_move`)
+        self.on_progress: Progress | None = None
 
     async def apply(
         self,
@@ -137,19 +153,51 @@ class WritePath:
         """Play the decisions of the seats the bot holds (bot seats, removed
         players) until a person must decide. Returns how many it played."""
         n = 0
+        shown = [False]  # once a move was slow, every later one is shown as it comes
         while e.record.status is GameStatus.RUNNING and not e.game.is_over and n < limit:
             d = e.game.decision
             if d is None or not is_bot(e.user(d.seat)):
                 break
-            await self.bot_move(e, d, reply)
+            await self.bot_move(e, d, reply, shown=shown)
             n += 1
         return n
 
-    async def bot_move(self, e: Entry, d: Decision, reply: Reply, level: str | None = None) -> None:
-        """One bot move for the deciding seat, announced, applied and logged."""
-        option = await self.bots.option(e, d.seat, level)
+    async def bot_move(
+        self,
+        e: Entry,
+        d: Decision,
+        reply: Reply,
+        level: str | None = None,
+        *,
+        shown: list[bool] | None = None,
+    ) -> None:
+        """One bot move for the deciding seat, announced, applied and logged.
+        A move that takes long (a strong bot) is shown while it is chosen:
+        ``on_progress`` gets the moves so far and "🤖 Yellow is thinking…"."""
+        choosing = asyncio.ensure_future(self.bots.option(e, d.seat, level))
+        if self.on_progress is not None and shown is not None:
+            if not shown[0]:
+                # real seconds, as the person waiting counts them (a test's
+                # simulated clock may stand still while the bot thinks)
+                waited = asyncio.ensure_future(asyncio.to_thread(time.sleep, THINKING_AFTER))
+                await asyncio.wait({choosing, waited}, return_when=asyncio.FIRST_COMPLETED)
+            if not choosing.done():
+                shown[0] = True
+                await self.progress(e, f"{reply.text}🤖 {e.game.name(d.seat)} is thinking…")
+        option = await choosing
         reply.text += self.bots.line(e, d, option)
         await self.apply(e, Action(d.seat, option), None, reply, d, echo=False)
+        if shown is not None and shown[0]:
+            await self.progress(e, reply.text)
+
+    async def progress(self, e: Entry, text: str) -> None:
+        """Tell the front end (never fails the move)."""
+        if self.on_progress is None:
+            return
+        try:
+            await self.on_progress(e.record.channel_id, text.strip())
+        except Exception:
+            log.exception("game %s: showing the bots' progress failed", e.record.id)
 
     async def finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
         """Add the next prompt / the end of the game, the ping and the image."""
@@ -176,16 +224,23 @@ class WritePath:
             reply.text += self.games.prompt_line(p)
             if not is_bot(p.user_id) and p.user_id not in e.settings.muted:
                 reply.ping = [p.user_id]
-        if reply.new_turn or render:
+        # The image beside a public decision is of that decision (its places
+        # numbered as its options); one beside a decision without places
+        # carries no numbers: a new image whenever the last one had some.
+        marked = await self.images.decision_png(e, None) if p is not None else None
+        if marked is not None:
+            reply.image_name, reply.image = marked
+        elif reply.new_turn or render:
             reply.image = await self.images.board_png(e)
-        reply.text = T.clip_message(reply.text.strip())
+        reply.text = T.clip_message(reply.text.strip(), log_hint=command(self.games.fmt, "log"))
 
     def result_text(self, e: Entry) -> str:
         res = e.game.result or {}
         scores = res.get("scores", [])
         winners = res.get("winners", [])
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
-        lines = ["🏁 **The game is over**" + (f" ({res.get('end')})" if res.get("end") else "")]
+        why = END_REASONS.get(str(res.get("end")), "")
+        lines = ["🏁 **The game is over**" + (f": {why}." if why else "")]
         for s in ranking:
             lines.append(f"{'🏆 ' if s in winners else ''}{self.games.who(e, s)}: {scores[s]} VP")
         names = " and ".join(self.games.who(e, s) for s in winners)

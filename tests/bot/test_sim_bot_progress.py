@@ -1,0 +1,74 @@
+"""Bot seats show life (issue 25), on SimCord: after a person's turn-ending
+click, strong bot seats say at once who is thinking, and each move is edited in
+as it is made; the update that follows replaces that message."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config
+from tests.bot.sim import World, make_config
+from tests.bot.simplay import step
+
+THINKING = "is thinking…"
+
+
+@pytest.fixture
+def bot_config(tmp_path: Path) -> Config:
+    # strong bots thinking half a second a decision: several seconds a bot turn
+    return make_config(str(tmp_path / "bot.sqlite3"), bot_seconds=0.5)
+
+
+def _contents(world: World, start: int) -> list[tuple[str, str]]:
+    """(method, content) of the bot's channel posts and edits since ``start``."""
+    out = []
+    for req in world.env.http_requests[start:]:
+        body = req.json if isinstance(req.json, dict) else {}
+        if "content" in body and f"/channels/{world.channel.id}/messages" in req.path:
+            out.append((req.method, str(body["content"])))
+    return out
+
+
+async def test_strong_bot_seats_show_thinking_and_each_move(world: World) -> None:
+    world.env.settle_timeout = 120.0
+    alice = world.member("alice")
+    await world.slash(alice, "ba new", players=3, bots=2, bot_level="strong")
+    await world.slash(alice, "ba start")
+    rng = random.Random(2)
+    for _ in range(40):
+        start = len(world.env.http_requests)
+        seen: list[float] = []
+        t0 = time.perf_counter()
+
+        async def watch(start: int = start, seen: list[float] = seen) -> None:
+            while True:
+                if any(THINKING in c for _, c in _contents(world, start)):
+                    seen.append(time.perf_counter())
+                    return
+                await asyncio.sleep(0.02)
+
+        watcher = asyncio.ensure_future(watch())
+        await step(world, rng)
+        took = time.perf_counter() - t0
+        watcher.cancel()
+        posted = _contents(world, start)
+        moves = [c for _, c in posted if "🤖 The bot plays for" in c]
+        if not moves:
+            continue  # alice's turn goes on
+        assert seen, f"no '{THINKING}' line while the bots played ({took:.1f} s)"
+        assert seen[0] - t0 < 1.5, f"the first sign of life came after {seen[0] - t0:.1f} s"
+        thinking = [c for _, c in posted if THINKING in c]
+        # the moves came in one by one: the progress message grew with each
+        assert len(thinking) >= 3, thinking
+        growing = [c.count("🤖 The bot plays for") for c in thinking]
+        assert growing == sorted(growing) and growing[-1] > growing[0], growing
+        # the update that followed replaced it: no "thinking" left in the channel
+        assert THINKING not in world.public_text()
+        assert "🤖 The bot plays for" in world.turn_message().content
+        return
+    raise AssertionError("alice's turn never ended")

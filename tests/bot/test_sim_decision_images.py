@@ -1,0 +1,94 @@
+"""Every image shown with a decision is of that decision (issue 25), on SimCord.
+
+At every decision of played games, the image on the message that offers the
+decision (the channel's turn message for a public one, the player's DM or
+private panel) is the table drawn from the game's view at that decision: the
+renderer's own marks, numbered as the options listed beside it (the table, or
+the deciding seat's board when the places are there: renderer.images_for). An image next
+to a decision without places to number carries no numbers at all (a pixel probe
+for the marks' colour, which no game piece has)."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+from PIL import Image
+
+from renderer import images_for, render_board, render_player
+from renderer.marks import MARK_FILL
+from tests.bot.sim import World, choices, decider
+from tests.bot.simplay import Person, dm_messages, lobby, person_step
+
+
+def mark_pixels(png: bytes) -> int:
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = img.getcolors(maxcolors=1 << 24) or []
+    return sum(n for n, px in colours if px == MARK_FILL)
+
+
+async def _image(msg: Any) -> bytes | None:
+    atts = [a for a in msg.attachments if a.filename.endswith(".png")]
+    assert len(atts) <= 1, [a.filename for a in atts]
+    return await atts[0].read() if atts else None
+
+
+async def _check(world: World, msg: Any, seat: int | None, where: str) -> bool:
+    """The decision's image on ``msg`` as ``seat`` may see it (None: everyone)."""
+    svc = world.bot.frontend.svc  # type: ignore[union-attr]
+    e = await svc.games.entry(world.channel.id)
+    d = e.game.decision
+    png = await _image(msg)
+    if any(o.marks for o in d.options):
+        assert png is not None, f"{where}: no image with a decision that has places ({d.kind})"
+        view = e.game.view(seat)
+        if "table" in images_for(d):
+            expected = render_board(view, svc.names(e), d)
+        else:
+            expected = render_player(view, d.seat, svc.names(e), d)
+        assert png == expected, f"{where}: the image is not of this decision ({d.kind})"
+        assert mark_pixels(png) > 0
+        return True
+    if png is not None:
+        assert mark_pixels(png) == 0, f"{where}: numbers on the image of a {d.kind} without places"
+    return False
+
+
+async def _play_and_check(world: World, people: dict[int, Person], steps: int, seed: int) -> int:
+    rng = random.Random(seed)
+    checked = 0
+    svc = world.bot.frontend.svc  # type: ignore[union-attr]
+    for _ in range(steps):
+        tm = world.turn_message()
+        e = await svc.games.entry(world.channel.id)
+        if e is None or e.game.decision is None:
+            break
+        d = e.game.decision
+        uid = decider(tm)
+        me = people[uid]  # type: ignore[index]
+        if not d.secret:
+            checked += await _check(world, tm, None, f"turn message, {d.kind}")
+        for m in dm_messages(world, me.member)[-1:]:
+            if choices(m):
+                checked += await _check(world, m, d.seat, f"DM, {d.kind}")
+        if me.panel is not None and choices(me.panel):
+            checked += await _check(world, me.panel, d.seat, f"panel, {d.kind}")
+        await person_step(world, rng, people)
+    return checked
+
+
+async def test_every_decision_image_is_of_that_decision_with_dms(world: World) -> None:
+    members = world.players(3)
+    for m in members:
+        await world.slash(m, "ba notify", dms=True)
+    await lobby(world, members)
+    people = {m.id: Person(m) for m in members}
+    assert await _play_and_check(world, people, 70, 2) >= 10
+
+
+async def test_every_decision_image_is_of_that_decision_in_panels(world: World) -> None:
+    members = world.players(3)
+    await lobby(world, members)
+    people = {m.id: Person(m) for m in members}
+    assert await _play_and_check(world, people, 70, 4) >= 10
