@@ -71,9 +71,10 @@ class Images:
 
         where = images_for(d)
         view = e.game.view(seat)
+        mine = "" if seat is None else "my-"
         if "table" in where:
-            return "choices.png", await self.run(render_board, view, self.names(e), d)
+            return f"{mine}choices.png", await self.run(render_board, view, self.names(e), d)
         if "player" in where:
             png = await self.run(render_player, view, d.seat, self.names(e), d)
-            return "choices-board.png", png
+            return f"{mine}choices-board.png", png
         return None

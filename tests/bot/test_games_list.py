@@ -40,7 +40,7 @@ async def test_lobbies_running_and_finished_games_with_links(tmp_path: Path) -> 
         assert "vs Hal (easy)" in running and "round 1, ben to play" in running
         res = (await store.get_game(3)).result
         winner = "cy" if 0 in res["winners"] else "Hal"
-        assert f"won by {winner}" in done
+        assert f"cy vs Hal (standard): {winner} won" in done
         assert "<#40>" not in text
         assert text.index("<#10>") < text.index("<#20>") < text.index("<#30>")
         assert text.index("Lobbies waiting") < text.index("Running") < text.index("Finished")
