@@ -67,10 +67,11 @@ class DmDesk:
     showing: int | None = None
 
 
-def _file(reply: Reply) -> discord.File | None:
+def _files(reply: Reply) -> list[discord.File]:
     if reply.image is None:
-        return None
-    return discord.File(io.BytesIO(reply.image), filename=reply.image_name)
+        return []
+    pngs = [(reply.image_name, reply.image), *reply.more_images]
+    return [discord.File(io.BytesIO(png), filename=name) for name, png in pngs]
 
 
 class Desk:
@@ -155,13 +156,13 @@ class Desk:
         mine = await self._private(cid, uid)
         if mine is None or mine.turn is None:
             return
-        f = _file(mine)
+        files = _files(mine)
         try:
             await panel.interaction.edit_original_response(
                 content=f"🔒 Your decision in game #{mine.turn.game_id}: {mine.text}",
                 view=decision_view(mine.turn, private=True),
                 embeds=decision_embeds(mine.turn),
-                attachments=[f] if f is not None else [],
+                attachments=files,
             )
         except discord.HTTPException as exc:  # expired or dismissed: forget it
             log.info("panel of %s in %s not editable: %s", uid, cid, exc)
@@ -223,7 +224,7 @@ class Desk:
         content = (
             f"🎲 Your turn in Black Angel game #{turn.game_id} (<#{cid}>): {link}\n{mine.text}"
         )
-        f = _file(mine)
+        files = _files(mine)
         view = decision_view(mine.turn, private=True)
         embeds = decision_embeds(mine.turn)
         try:
@@ -232,13 +233,13 @@ class Desk:
                     content=content,
                     view=view,
                     embeds=embeds,
-                    attachments=[f] if f is not None else [],
+                    attachments=files,
                 )
             else:
                 user = self.fe.client.get_user(uid) or await self.fe.client.fetch_user(uid)
                 kw: dict[str, Any] = {"view": view, "embeds": embeds}
-                if f is not None:
-                    kw["file"] = f
+                if files:
+                    kw["files"] = files
                 dm = DmDesk(await user.send(content, **kw), turn.game_id)
                 self.dms[(cid, uid)] = dm
         except (discord.HTTPException, AttributeError) as exc:  # DMs closed: the channel stays

@@ -98,15 +98,16 @@ class TurnMessage:
     message: Any  # discord.Message
     game_id: int
     decider: int | None
-    marked: bool = False  # its image shows a decision's numbers
 
 
-def _file(reply: Reply) -> discord.File | None:
+def _files(reply: Reply) -> list[discord.File]:
+    """The reply's images (or its file), as attachments."""
     if reply.image is not None:
-        return discord.File(io.BytesIO(reply.image), filename=reply.image_name)
+        pngs = [(reply.image_name, reply.image), *reply.more_images]
+        return [discord.File(io.BytesIO(png), filename=name) for name, png in pngs]
     if reply.file is not None:
-        return discord.File(io.BytesIO(reply.file[1]), filename=reply.file[0])
-    return None
+        return [discord.File(io.BytesIO(reply.file[1]), filename=reply.file[0])]
+    return []
 
 
 def _mentions(reply: Reply) -> discord.AllowedMentions:
@@ -141,9 +142,9 @@ def post_failed_text(interaction: discord.Interaction, exc: discord.HTTPExceptio
 
 def _kw(reply: Reply) -> dict[str, Any]:
     kw: dict[str, Any] = {}
-    f = _file(reply)
-    if f is not None:
-        kw["file"] = f
+    files = _files(reply)
+    if files:
+        kw["files"] = files
     return kw
 
 
@@ -263,7 +264,6 @@ class Frontend:
         tracked = self.turn_msgs.get(cid)
         decider = turn.user_id if turn is not None else None
         game_id = turn.game_id if turn is not None else (tracked.game_id if tracked else 0)
-        marked = bool(turn is not None and turn.options and any(o.marks for o in turn.options))
         need_new = (
             reply.new_turn
             or reply.file is not None
@@ -275,13 +275,11 @@ class Frontend:
         if not need_new and tracked is not None:
             try:
                 edit: dict[str, Any] = {}
-                f = _file(reply)
-                if f is not None:  # the decision's own image, numbers and all
-                    edit["attachments"] = [f]
+                files = _files(reply)
+                if files:  # the decision's own images, numbers and all
+                    edit["attachments"] = files
                 await tracked.message.edit(content=reply.text, view=view, embeds=embeds, **edit)
                 tracked.decider = decider
-                if f is not None:
-                    tracked.marked = marked
                 await self._after_post(channel, reply, tracked.message)
                 return
             except discord.HTTPException:
@@ -316,7 +314,7 @@ class Frontend:
             with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
                 await old.edit(view=None)
         if turn is not None:
-            self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider, marked)
+            self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider)
         else:
             self.turn_msgs.pop(cid, None)
         await self._after_post(channel, reply, msg)

@@ -314,6 +314,8 @@ class Local:
                 self.say(f"  [private to {self.fmt.name(uid)}] {line}")
         if reply.image:
             self.say(f"  [image] {self.write_image(reply.image, reply.image_name)}")
+            for name, png in reply.more_images:
+                self.say(f"  [image] {self.write_image(png, name)}")
         if reply.file:
             name, data = reply.file
             path = self.images / name
@@ -331,8 +333,10 @@ class Local:
                 return
             opts = r.turn.options
             self.say(f"  (only {self.fmt.name(turn.user_id)} should look)")
-            if r.image:  # the table with their options' places numbered
+            if r.image:  # the table (and their board) with their options' places numbered
                 self.say(f"  [image] {self.write_image(r.image, r.image_name)}")
+                for name, png in r.more_images:
+                    self.say(f"  [image] {self.write_image(png, name)}")
         # The same numbers and full texts as on Discord (bot/prompt.py).
         for line in P.terminal_lines(opts):
             self.say(" " + line)

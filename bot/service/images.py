@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.service.model import Entry
+
+T = TypeVar("T")
 
 
 class Images:
@@ -28,7 +30,7 @@ class Images:
         self.threads = threads or min(4, os.cpu_count() or 2)
         self._pool: Any = None
 
-    async def run(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Render off the event loop, on a small pool of its own: rendering is
         CPU-bound, and every extra thread costs a malloc arena (tens of MB)."""
         if self._pool is None:
@@ -58,23 +60,25 @@ class Images:
         view = e.game.view(seat if own else None)
         return await self.run(render_player, view, seat, self.names(e))
 
-    async def decision_png(self, e: Entry, seat: int | None) -> tuple[str, bytes] | None:
-        """The image of the pending decision as ``seat`` may see it (None: the
-        table everyone sees), numbered as its options are listed: the table when
-        an option marks a place there, else the deciding seat's board when one
-        marks a place on it (renderer.images_for); None when no option marks a
-        place, or a secret decision's numbers asked for on someone else's view."""
+    async def decision_pngs(self, e: Entry, seat: int | None) -> list[tuple[str, bytes]]:
+        """The images of the pending decision as ``seat`` may see it (None: as
+        everyone does), numbered as its options are listed: the table when an
+        option marks a place there, the deciding seat's board when one marks a
+        place on it (renderer.decision_images). None of them when no option
+        marks a place, or for a secret decision on someone else's view."""
         d = e.game.decision
         if not self.render or d is None or (d.secret and seat != d.seat):
-            return None
-        from renderer import images_for, render_board, render_player
+            return []
+        from renderer import images_for
+        from renderer.decision_images import decision_images
 
-        where = images_for(d)
-        view = e.game.view(seat)
+        if not images_for(d):
+            return []
         mine = "" if seat is None else "my-"
-        if "table" in where:
-            return f"{mine}choices.png", await self.run(render_board, view, self.names(e), d)
-        if "player" in where:
-            png = await self.run(render_player, view, d.seat, self.names(e), d)
-            return f"{mine}choices-board.png", png
-        return None
+
+        def draw() -> list[tuple[str, bytes]]:
+            made = decision_images(e.game.view(seat), d, self.names(e))
+            names = {"table": f"{mine}choices.png", "player": f"{mine}choices-board.png"}
+            return [(names[k], r.png) for k, r in made.items()]
+
+        return await self.run(draw)

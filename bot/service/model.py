@@ -102,6 +102,9 @@ class Reply:
     ephemeral: bool = False
     image: bytes | None = None
     image_name: str = "board.png"
+    #: (file name, PNG) sent with ``image``: a decision numbered on two images
+    #: (the table and the deciding seat's board)
+    more_images: list[tuple[str, bytes]] = field(default_factory=list)
     ping: list[int] = field(default_factory=list)
     turn: TurnPrompt | None = None
     #: user id -> lines only that user may see (cards drawn, ...); send privately.

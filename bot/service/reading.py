@@ -61,9 +61,9 @@ class Reading:
         reply = Reply(f"{d.prompt}", ephemeral=True, turn=full)
         # The game as this player may see it, the places of their options
         # numbered as they are listed (renderer/decision.py); only they get it.
-        marked = await self.images.decision_png(e, seat)
-        if marked is not None:
-            reply.image_name, reply.image = marked
+        marked = await self.images.decision_pngs(e, seat)
+        if marked:
+            (reply.image_name, reply.image), *reply.more_images = marked
         return reply
 
     async def viewable(self, channel_id: int) -> Entry | None:

@@ -227,9 +227,9 @@ class WritePath:
         # The image beside a public decision is of that decision (its places
         # numbered as its options); one beside a decision without places
         # carries no numbers: a new image whenever the last one had some.
-        marked = await self.images.decision_png(e, None) if p is not None else None
-        if marked is not None:
-            reply.image_name, reply.image = marked
+        marked = await self.images.decision_pngs(e, None) if p is not None else []
+        if marked:
+            (reply.image_name, reply.image), *reply.more_images = marked
         elif reply.new_turn or render:
             reply.image = await self.images.board_png(e)
         reply.text = T.clip_message(reply.text.strip(), log_hint=command(self.games.fmt, "log"))

@@ -161,6 +161,7 @@ async def test_local_mode_piped(tmp_path: Path) -> None:
         "board.png",
         "board.png",
         "my-board.png",
+        "my-choices-board.png",  # their board: the card slots numbered
         "my-choices.png",  # the deciding player's table, options numbered
     ]
     # the same file continues after a restart

@@ -16,7 +16,8 @@ from typing import Any
 
 from PIL import Image
 
-from renderer import images_for, render_board, render_player
+from renderer import images_for
+from renderer.decision_images import decision_images
 from renderer.marks import MARK_FILL
 from tests.bot.sim import World, choices, decider
 from tests.bot.simplay import Person, dm_messages, lobby, person_step
@@ -28,30 +29,29 @@ def mark_pixels(png: bytes) -> int:
     return sum(n for n, px in colours if px == MARK_FILL)
 
 
-async def _image(msg: Any) -> bytes | None:
-    atts = [a for a in msg.attachments if a.filename.endswith(".png")]
-    assert len(atts) <= 1, [a.filename for a in atts]
-    return await atts[0].read() if atts else None
+async def _images(msg: Any) -> dict[str, bytes]:
+    return {a.filename: await a.read() for a in msg.attachments if a.filename.endswith(".png")}
 
 
 async def _check(world: World, msg: Any, seat: int | None, where: str) -> bool:
-    """The decision's image on ``msg`` as ``seat`` may see it (None: everyone)."""
+    """The decision's images on ``msg`` as ``seat`` may see it (None: everyone):
+    exactly those that carry its numbers, each drawn from this decision."""
     svc = world.bot.frontend.svc  # type: ignore[union-attr]
     e = await svc.games.entry(world.channel.id)
     d = e.game.decision
-    png = await _image(msg)
-    if any(o.marks for o in d.options):
-        assert png is not None, f"{where}: no image with a decision that has places ({d.kind})"
-        view = e.game.view(seat)
-        if "table" in images_for(d):
-            expected = render_board(view, svc.names(e), d)
-        else:
-            expected = render_player(view, d.seat, svc.names(e), d)
-        assert png == expected, f"{where}: the image is not of this decision ({d.kind})"
-        assert mark_pixels(png) > 0
+    pngs = await _images(msg)
+    made = decision_images(e.game.view(seat), d, svc.names(e)) if images_for(d) else {}
+    if made:
+        assert len(pngs) == len(made), f"{where}: {sorted(pngs)} for {sorted(made)} ({d.kind})"
+        for name, png in pngs.items():
+            image = "player" if name.endswith("board.png") else "table"
+            assert png == made[image].png, f"{where}: {name} is not of this decision ({d.kind})"
+            assert mark_pixels(png) > 0
+            numbers = made[image].numbers
+            assert numbers and numbers <= set(range(1, len(d.options) + 1))
         return True
-    if png is not None:
-        assert mark_pixels(png) == 0, f"{where}: numbers on the image of a {d.kind} without places"
+    for name, png in pngs.items():
+        assert mark_pixels(png) == 0, f"{where}: numbers on {name} beside a {d.kind} without places"
     return False
 
 
