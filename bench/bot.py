@@ -1,14 +1,16 @@
 """Bot service under load: ``python bench/bot.py``.
 
 Drives :class:`bot.service.GameService` exactly as the buttons do (``choose``
-with game id + version, real SQLite file, real renderer), with 200 games in
+with game id + version, real SQLite file, real renderer), with 1,000 games in
 progress at once. Each game's players "think" for a random time (exponential,
 mean ``--think`` seconds) between clicks, so the load is clicks arriving from
-200 channels at once rather than one game after another. ``--think 0`` is the
+1,000 channels at once rather than one game after another. ``--think 0`` is the
 worst case: every game clicks again the moment its last click is answered.
 
 Prints p50/p95 milliseconds from the click to the reply being ready, for the
-clicks that end a turn (these carry the new board image) and for all clicks,
+clicks that end a turn (these carry the new board image; goal p95 < 150 ms
+with 1,000 live games, issue 25), for the clicks within a turn whose next
+decision is numbered on an image (its new image), and for all clicks,
 then the process memory with the games cached, and with 1,000 cached games,
 then the reminder tick's time over those 1,000 running games with nothing due
 (against the same check made game by game). Figures only; nothing is
@@ -76,6 +78,7 @@ async def drive(
     rng: random.Random,
     turn_ms: list[float],
     all_ms: list[float],
+    image_ms: list[float],
 ) -> None:
     for _ in range(clicks):
         if think:
@@ -94,8 +97,10 @@ async def drive(
         if not reply.ok:
             raise RuntimeError(f"channel {cid}: {reply.text}")
         all_ms.append(ms)
-        if reply.image is not None:
+        if reply.new_turn:
             turn_ms.append(ms)
+        elif reply.image is not None:  # the next decision's numbers, drawn
+            image_ms.append(ms)
 
 
 async def tick_figures(svc: GameService, store: Store) -> None:
@@ -127,7 +132,7 @@ async def tick_figures(svc: GameService, store: Store) -> None:
 
 async def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--clicks", type=int, default=40, help="clicks per game")
     ap.add_argument("--think", type=float, default=3.0, help="mean seconds between clicks")
@@ -148,10 +153,20 @@ async def main(argv: list[str] | None = None) -> int:
             await svc.board(channels[0])
             turn_ms: list[float] = []
             all_ms: list[float] = []
+            image_ms: list[float] = []
             t = time.perf_counter()
             await asyncio.gather(
                 *(
-                    drive(svc, cid, args.clicks, args.think, random.Random(cid), turn_ms, all_ms)
+                    drive(
+                        svc,
+                        cid,
+                        args.clicks,
+                        args.think,
+                        random.Random(cid),
+                        turn_ms,
+                        all_ms,
+                        image_ms,
+                    )
                     for cid in channels
                 )
             )
@@ -169,6 +184,11 @@ async def main(argv: list[str] | None = None) -> int:
                 f"  click -> new board image ready (turn-ending clicks, n={len(turn_ms)}): "
                 f"p50 {pct(turn_ms, 50):.0f} ms, p95 {pct(turn_ms, 95):.0f} ms, "
                 f"max {max(turn_ms, default=0):.0f} ms"
+            )
+            print(
+                f"  click -> the next decision's numbered image ready (within a turn, "
+                f"n={len(image_ms)}): p50 {pct(image_ms, 50):.0f} ms, "
+                f"p95 {pct(image_ms, 95):.0f} ms"
             )
             print(
                 f"  click -> reply ready (all clicks, n={len(all_ms)}): "

@@ -39,7 +39,8 @@ RULES: dict[str, str] = {
         "display; the first 2 spaces and Advanced tiles cost 2 activations), **Repair** (remove a "
         "Damage cube, it becomes debris: to storage or on a tile's lightning space to activate it), "
         "**Destroy Ravagers** (all the Ravagers at a location go together, into your hand) and "
-        "**Command Your Ships** (move one ship 1 hex per activation, then place a Mission card). "
+        "**Command Your Ships** (move one ship up to 1 hex per activation; on a hex of the die's "
+        "colour you may then place a Mission card of that colour, and a robot on its reward). "
         "A Ravager on the action: resolve its effect first, or lose 1 VP if you cannot."
     ),
     "ravagers": (
