@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -32,6 +32,24 @@ END_REASONS = {
     "spes": "the Black Angel reached Spes",
     "ravagers": "the Ravager deck ran out",
 }
+
+
+async def _real_wait(task: asyncio.Future[Any], seconds: float) -> None:
+    """Wait for ``task`` at most ``seconds`` of real time, as the person waiting
+    counts them (the event loop's clock may be a test's, standing still while
+    the bot thinks in its thread). The timer is a thread of its own that ends
+    when cancelled, so it never holds up an executor the bot's search needs."""
+    loop = asyncio.get_running_loop()
+    late = asyncio.Event()
+    timer = threading.Timer(seconds, loop.call_soon_threadsafe, args=(late.set,))
+    timer.daemon = True
+    timer.start()
+    waiter = asyncio.ensure_future(late.wait())
+    try:
+        await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        timer.cancel()
+        waiter.cancel()
 
 
 class WritePath:
@@ -177,10 +195,7 @@ class WritePath:
         choosing = asyncio.ensure_future(self.bots.option(e, d.seat, level))
         if self.on_progress is not None and shown is not None:
             if not shown[0]:
-                # real seconds, as the person waiting counts them (a test's
-                # simulated clock may stand still while the bot thinks)
-                waited = asyncio.ensure_future(asyncio.to_thread(time.sleep, THINKING_AFTER))
-                await asyncio.wait({choosing, waited}, return_when=asyncio.FIRST_COMPLETED)
+                await _real_wait(choosing, THINKING_AFTER)
             if not choosing.done():
                 shown[0] = True
                 await self.progress(e, f"{reply.text}🤖 {e.game.name(d.seat)} is thinking…")
