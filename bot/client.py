@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import logging
@@ -260,12 +261,37 @@ async def _main(bot: BlackAngelBot, token: str) -> None:
         await bot.start(token)
 
 
+#: Said when Discord refuses the Server Members intent: an install from before
+#: issue 24 has it switched off in the developer portal, and must keep running.
+MEMBERS_INTENT_OFF = (
+    "The Server Members intent is not switched on for this bot in the Discord developer "
+    "portal, so the bot runs without it: a member who leaves a server is then noticed only "
+    "by the turn timeouts. Switch it on (Bot > Privileged Gateway Intents), or set "
+    "MEMBERS_INTENT=0 to run without it and without this notice."
+)
+
+
 def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
-    bot = make_bot(cfg, db=db, force_sync=force_sync)
     assert cfg.token
     try:
-        asyncio.run(_main(bot, cfg.token))
+        try:
+            asyncio.run(_main(make_bot(cfg, db=db, force_sync=force_sync), cfg.token))
+        except discord.PrivilegedIntentsRequired:
+            if not cfg.members_intent:
+                raise
+            # The members intent is the only privileged one we ask for: start again
+            # without it (the first bot closed its store and released its lease).
+            print(MEMBERS_INTENT_OFF, file=sys.stderr)
+            log.warning("running without the Server Members intent")
+            cfg = dataclasses.replace(cfg, members_intent=False)
+            asyncio.run(_main(make_bot(cfg, db=db, force_sync=force_sync), cfg.token))
     except LeaseHeldError as exc:
         print(f"not starting: {exc}", file=sys.stderr)
         return 3
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "not starting: Discord refused a privileged intent this bot asked for",
+            file=sys.stderr,
+        )
+        return 2
     return 0

@@ -57,11 +57,6 @@ inheritance between parts), so a reader of one file finds every name it uses:
   DM notices, threads
 - :mod:`bot.service.absence` — ``Absence``: resign, a seat taken back from the bot,
   members who left, deleted channels, moving a game, a moderator's ``game:``
-
-Beside it, on the same store (not yet wired to a front end): :mod:`bot.service.history`
-(``History``: finished games, players' records, the leaderboard, with
-:mod:`bot.service.stats` and :mod:`bot.service.ratings`) and
-:mod:`bot.service.replay` (``Replays``: a game watched again).
 """
 
 from __future__ import annotations
