@@ -22,24 +22,14 @@ from collections.abc import Iterable
 
 from storage.backend import Conn
 from storage.base import ACTIVE_SQL, GAME_COLS, G, StoreBase, game_row
-from storage.errors import ChannelBusyError, ConflictError, GameStateError, LobbyError
+from storage.errors import ChannelBusyError, GameStateError, LobbyError
+from storage.games import expect_revision
 from storage.models import NOBODY, GameRecord, GameStatus
 
 #: Why a game with no person left ends (``games.end_reason``).
 ALL_RESIGNED = "every player resigned"
 #: Why a lobby whose channel was deleted ends.
 LOBBY_GONE = "its channel was deleted"
-
-
-def _expect(game: GameRecord, expected_revision: int | None) -> None:
-    if expected_revision is not None and game.revision != expected_revision:
-        raise ConflictError(
-            game.id,
-            game.version,
-            game.version,
-            expected_revision=expected_revision,
-            actual_revision=game.revision,
-        )
 
 
 def _require_started(game: GameRecord, doing: str) -> None:
@@ -100,7 +90,7 @@ class AbsenceMixin(StoreBase[G]):
         async def fn(db: Conn) -> GameRecord:
             game = await self._get_game(db, game_id)
             _require_started(game, "give a seat to the bot")
-            _expect(game, expected_revision)
+            expect_revision(game, expected_revision)
             seats = await self._get_seats(db, game_id)
             if not any(s.seat == seat and s.user_id == user_id for s in seats):
                 raise LobbyError(f"user {user_id} does not hold seat {seat} of game {game_id}")
@@ -129,7 +119,7 @@ class AbsenceMixin(StoreBase[G]):
         async def fn(db: Conn) -> int:
             game = await self._get_game(db, game_id)
             _require_started(game, "take back a seat")
-            _expect(game, expected_revision)
+            expect_revision(game, expected_revision)
             row = await db.one(
                 "SELECT seat FROM seat_timeouts WHERE game_id = ? AND user_id = ? AND away = 1",
                 (game_id, user_id),
@@ -166,7 +156,7 @@ class AbsenceMixin(StoreBase[G]):
         async def fn(db: Conn) -> GameRecord:
             game = await self._get_game(db, game_id)
             _require_started(game, "resign")
-            _expect(game, expected_revision)
+            expect_revision(game, expected_revision)
             seats = await self._get_seats(db, game_id)
             mine = [s for s in seats if s.user_id == user_id]
             if not mine:
@@ -284,7 +274,7 @@ class AbsenceMixin(StoreBase[G]):
             game = await self._get_game(db, game_id)
             if game.status not in (GameStatus.LOBBY, GameStatus.RUNNING, GameStatus.PAUSED):
                 raise GameStateError(f"game {game_id} is {game.status.value}; cannot move it")
-            _expect(game, expected_revision)
+            expect_revision(game, expected_revision)
             if game.channel_id == channel_id:
                 raise LobbyError(f"game {game_id} is already in channel {channel_id}")
             busy = await db.one(

@@ -24,6 +24,18 @@ from storage.errors import ChannelBusyError, ConflictError, LobbyError, NotFound
 from storage.models import ACTIVE_STATUSES, NOBODY, GameRecord, GameStatus, JsonDict, Seat
 
 
+def expect_revision(game: GameRecord, expected_revision: int | None) -> None:
+    """Refuse a change computed from another revision of ``game`` than the stored one."""
+    if expected_revision is not None and game.revision != expected_revision:
+        raise ConflictError(
+            game.id,
+            game.version,
+            game.version,
+            expected_revision=expected_revision,
+            actual_revision=game.revision,
+        )
+
+
 class GamesMixin(StoreBase[G]):
     # ------------------------------------------------------------------ lobby
 
@@ -303,14 +315,7 @@ class GamesMixin(StoreBase[G]):
 
     @staticmethod
     def _expect_revision(game: GameRecord, expected_revision: int | None) -> None:
-        if expected_revision is not None and game.revision != expected_revision:
-            raise ConflictError(
-                game.id,
-                game.version,
-                game.version,
-                expected_revision=expected_revision,
-                actual_revision=game.revision,
-            )
+        expect_revision(game, expected_revision)
 
     async def pause_game(self, game_id: int, *, expected_revision: int | None = None) -> GameRecord:
         """Running -> paused (actions are refused until resumed)."""
