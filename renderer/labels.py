@@ -46,9 +46,9 @@ ACTION_SHORT: dict[str, str] = {
 }
 
 ADVANCED_TEXT: dict[AdvancedKind, str] = {
-    AdvancedKind.TECH_ORANGE: "2 VP per orange (o) tile",
-    AdvancedKind.TECH_GRAY: "2 VP per gray (y) tile",
-    AdvancedKind.TECH_GREEN: "2 VP per green (g) tile",
+    AdvancedKind.TECH_ORANGE: "2 VP per orange tile",
+    AdvancedKind.TECH_GRAY: "2 VP per gray tile",
+    AdvancedKind.TECH_GREEN: "2 VP per green tile",
     AdvancedKind.EJECTED_TECH: "2 VP per ejected tile",
     AdvancedKind.DEBRIS: "2 VP per debris",
     AdvancedKind.RAVAGER_CARDS: "2 VP per Ravager card",

@@ -153,3 +153,21 @@ def test_solo_game_shows_hal() -> None:
         assert close(img.getpixel((x0 + 26 - 12, (y0 + y1) // 2)), P.PLAYER_FILL[hal["colour"]])
         x0, y0, x1, y1 = L.player_row_box(layout, 1)
         assert close(img.getpixel((x0 + 26 - 14, (y0 + y1) // 2)), P.PLAYER_FILL[hal["colour"]])
+
+
+def test_no_label_names_a_die_colour_by_a_letter() -> None:
+    """Gray dice were "y" beside the Yellow player's "Y" (issue 25): die colours
+    are words or shapes in every label an image draws."""
+    import re
+
+    from renderer import labels
+
+    texts = [
+        t
+        for table in vars(labels).values()
+        if isinstance(table, dict)
+        for t in table.values()
+        if isinstance(t, str)
+    ]
+    assert any("gray" in t for t in texts)  # the Advanced slots are among them
+    assert not [t for t in texts if re.search(r"\([oyg]\)", t)]
