@@ -7,8 +7,7 @@ is a kill before it: ``tests/storage/test_storage_crash.py`` shows SQLite
 keeps none of it). The crashing process is dropped with its cache; a new one
 opens the database, loads the running games and runs one background tick.
 Creation and a person's action with the bot's moves after it run on SQLite
-and PostgreSQL, the rest on SQLite. (Resigning has no service call yet: not
-covered here.) Then:
+and PostgreSQL, the rest on SQLite. Then:
 
 - nothing acknowledged is lost: every game holds exactly what it held before
   the operation, or exactly what the operation leaves when nothing crashes
@@ -364,3 +363,21 @@ async def test_repair(sqlite: NewDb) -> None:
         p.svc.games.drop(CID)
 
     await run_case(sqlite, "repair", setup, lambda p: p.svc.repair(CID, MOD))
+
+
+async def test_resign_hands_the_deciding_seat_to_the_bot(sqlite: NewDb) -> None:
+    async def resign(p: Proc) -> Reply:
+        e = await p.svc.games.entry(CID)
+        assert e is not None and e.game.decision is not None
+        return await p.svc.resign(CID, Actor(e.user(e.game.decision.seat)))
+
+    writes = await run_case(sqlite, "resign", started, resign)
+    assert writes >= 2  # the seat to the bot, then the bot's moves
+
+
+async def test_resign_of_the_last_person_ends_the_game(sqlite: NewDb) -> None:
+    async def setup(p: Proc) -> None:
+        await started(p)
+        assert (await p.svc.resign(CID, Actor(B))).ok
+
+    await run_case(sqlite, "resign-last", setup, lambda p: p.svc.resign(CID, Actor(A)))
