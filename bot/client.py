@@ -188,19 +188,25 @@ class BlackAngelBot(commands.Bot):
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         # Discord deletes a channel's threads with it, without an event per thread.
         threads = [t.id for t in getattr(channel, "threads", ())]
-        await self._event("channel deleted", self._deleted(channel.id, None, *threads))
+        guild = getattr(channel, "guild", None)
+        await self._event("channel deleted", self._deleted(channel.id, None, *threads, guild=guild))
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         if self.frontend is not None:
             fe = self.frontend
             await self._event("member left", fe.member_left(payload.guild_id, payload.user.id))
 
-    async def _deleted(self, channel_id: int, parent_id: int | None, *threads: int) -> None:
+    async def _deleted(
+        self, channel_id: int, parent_id: int | None, *threads: int, guild: Any = None
+    ) -> None:
+        """``guild`` is given for a deleted channel: it has no parent channel to
+        tell, so its server's system channel is told instead."""
         if self.frontend is None:
             return
-        await self.frontend.channel_deleted(channel_id, parent_id)
+        thread = guild is None
+        await self.frontend.channel_deleted(channel_id, parent_id, guild=guild, thread=thread)
         for thread_id in threads:
-            await self.frontend.channel_deleted(thread_id, None)
+            await self.frontend.channel_deleted(thread_id, None, guild=guild, thread=True)
 
     @staticmethod
     async def _event(what: str, work: Any) -> None:

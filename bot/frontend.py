@@ -540,7 +540,7 @@ class Frontend:
                     channel = await self.client.fetch_channel(r.channel_id)
                 except discord.NotFound:
                     log.warning("channel %s is gone; its game is paused", r.channel_id)
-                    await self.channel_deleted(r.channel_id, None)
+                    await self.channel_deleted(r.channel_id, None, thread=None)
                     continue
                 except discord.HTTPException:
                     log.warning("channel %s cannot be fetched; notice dropped", r.channel_id)
@@ -553,22 +553,38 @@ class Frontend:
                     self.inbox.setdefault(uid, []).extend(lines)
             except discord.NotFound:  # deleted, and the gateway's event missed
                 log.warning("channel %s is gone; its game is paused", r.channel_id)
-                await self.channel_deleted(r.channel_id, getattr(channel, "parent_id", None))
+                await self.channel_deleted(
+                    r.channel_id,
+                    getattr(channel, "parent_id", None),
+                    guild=getattr(channel, "guild", None),
+                    thread=isinstance(channel, discord.Thread),
+                )
             except discord.HTTPException:
                 log.exception("channel %s: cannot post a notice", r.channel_id)
         await self.notifier.send_pending()
 
     # ------------------------------------------------------------------ gateway events
 
-    async def channel_deleted(self, channel_id: int, parent_id: int | None) -> None:
+    async def channel_deleted(
+        self,
+        channel_id: int,
+        parent_id: int | None,
+        *,
+        guild: Any = None,
+        thread: bool | None = True,
+    ) -> None:
         """A channel or thread was deleted: its game is paused (a lobby closed) and
-        the parent channel told, with how to move or end the game."""
+        the parent channel told, with how to move or end the game; for a channel
+        (no parent left to tell) its server's system channel, where there is one."""
         self.turn_msgs.pop(channel_id, None)
-        notice = await self.svc.channel_gone(channel_id)
-        if notice is None or parent_id is None or self.client is None:
+        notice = await self.svc.channel_gone(channel_id, thread=thread)
+        if notice is None or self.client is None:
             return
-        parent = self.client.get_channel(parent_id)
+        parent = self.client.get_channel(parent_id) if parent_id is not None else None
+        if parent is None and guild is not None:
+            parent = getattr(guild, "system_channel", None)
         if parent is None:
+            log.warning("channel %s: its game is paused, and there is nobody to tell", channel_id)
             return
         try:
             await parent.send(notice.text, allowed_mentions=discord.AllowedMentions.none())

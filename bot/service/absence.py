@@ -156,9 +156,10 @@ class Absence:
 
     # ------------------------------------------------------------------ channels gone, moving
 
-    async def channel_gone(self, channel_id: int) -> Reply | None:
+    async def channel_gone(self, channel_id: int, *, thread: bool | None = True) -> Reply | None:
         """The channel (or thread) was deleted: its running game is paused, its
         lobby closed. Returns the notice for the parent channel (None: no game)."""
+        where = {True: "thread", False: "channel", None: "channel or thread"}[thread]
         if self.games.fenced:
             return None
         async with self.games.lock(channel_id):
@@ -170,10 +171,10 @@ class Absence:
             return None
         log.warning("game %s: its channel %s was deleted (%s)", rec.id, channel_id, rec.status)
         if rec.status is GameStatus.ABORTED:
-            return Reply(f"🗑️ The thread of game #{rec.id} was deleted, so its lobby is closed.")
+            return Reply(f"🗑️ The {where} of game #{rec.id} was deleted, so its lobby is closed.")
         fmt = self.games.fmt
         return Reply(
-            f"🗑️ The thread of game #{rec.id} was deleted: the game is paused and nothing "
+            f"🗑️ The {where} of game #{rec.id} was deleted: the game is paused and nothing "
             f"is lost. A moderator can bring it back with {command(fmt, 'mod move')} "
             f"`game:{rec.id}` in any channel or thread, or end it with "
             f"{command(fmt, 'mod end')} `game:{rec.id}`."

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
 from bot.limits import DEFAULT_TIMEOUT_HOURS, TIMEOUTS_BEFORE_BOT
@@ -317,3 +318,25 @@ async def test_a_seated_moderator_cannot_roll_back_what_showed_them_a_hidden_car
     note = next(m.content for m in reversed(world.public()) if "rolled back" in m.content)
     cut = version - after.version
     assert f"rolled back {cut} action" in note and admin_alice.mention in note
+
+
+async def test_a_deleted_channel_tells_the_servers_system_channel(world: World) -> None:
+    """A game kept in a plain channel has no parent channel to tell: the
+    server's system channel hears of it (issue 24: no zombie games)."""
+    alice, bob = world.players(2)
+    lobby_hall = world.guild.create_text_channel("lobby-hall")
+    world.env.backend.edit_guild(world.guild.id, {"system_channel_id": lobby_hall.id})
+    plain = world.guild.create_text_channel(
+        "plain",
+        overwrites={world.env.bot.user: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    await world.slash(alice, "ba new", plain, players=2)
+    await world.slash(bob, "ba join", plain)
+    await world.slash(alice, "ba start", plain)
+    rec = await world.bot.frontend.svc.store.active_game(plain.id)
+    assert rec is not None
+    world.env.backend.delete_channel(plain.id)
+    await world.env.settle()
+    told = world.public_text(lobby_hall)
+    assert f"The channel of game #{rec.id} was deleted" in told and f"game:{rec.id}" in told
+    assert (await world.bot.frontend.svc.store.get_game(rec.id)).status is GameStatus.PAUSED
