@@ -130,8 +130,8 @@ def page_footer(options: Sequence[Option], page: int) -> str:
     where = f"Options {p.start + 1}–{p.stop} of {len(options)}"
     if total > 1:
         where += f" · page {min(max(0, page), total - 1) + 1} of {total}"
-    if any(o.marks for o in options):  # the image sent with them is drawn with these marks
-        return where + " · the numbers match the buttons and the image"
+    if any(o.marks for o in options):  # "Show my choices" / the DM draws them
+        return where + " · the numbers match the buttons and your private numbered image"
     return where + " · the numbers match the buttons"
 
 

@@ -128,9 +128,7 @@ class Play:
                 return fail("Something went wrong; the game is unchanged. Please try again.")
             if e.settings.timeouts_of(seat) is not None:
                 await self._played_in_time(e, seat)
-            # the image beside the decision just made had its numbers: redraw it
-            had_marks = not d.secret and any(o.marks for o in d.options)
-            await self.write.finish_reply(e, reply, render=had_marks)
+            await self.write.finish_reply(e, reply)
             return reply
 
     async def _played_in_time(self, e: Entry, seat: int) -> None:

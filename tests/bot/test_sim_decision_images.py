@@ -1,8 +1,8 @@
 """Every image shown with a decision is of that decision (issue 25), on SimCord.
 
-At every decision of played games, the image on the message that offers the
-decision (the channel's turn message for a public one, the player's DM or
-private panel) is the table drawn from the game's view at that decision: the
+At every decision of played games, the images on the player's DM or private
+panel that offers the decision (the channel's turn message keeps the table of
+the turn's start: drawing every public decision made every click render) is the table drawn from the game's view at that decision: the
 renderer's own marks, numbered as the options listed beside it (the table, or
 the deciding seat's board when the places are there: renderer.images_for). An image next
 to a decision without places to number carries no numbers at all (a pixel probe
@@ -67,8 +67,6 @@ async def _play_and_check(world: World, people: dict[int, Person], steps: int, s
         d = e.game.decision
         uid = decider(tm)
         me = people[uid]  # type: ignore[index]
-        if not d.secret:
-            checked += await _check(world, tm, None, f"turn message, {d.kind}")
         for m in dm_messages(world, me.member)[-1:]:
             if choices(m):
                 checked += await _check(world, m, d.seat, f"DM, {d.kind}")
