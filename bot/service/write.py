@@ -229,7 +229,13 @@ class WritePath:
                     line = ""
                 if line:
                     reply.text += "\n" + line
-            reply.ping = [s.user_id for s in e.seats if not is_bot(s.user_id)]
+            # the end pings every person still here (a member who left, or who
+            # muted the game, is muted: issue 24)
+            reply.ping = [
+                s.user_id
+                for s in e.seats
+                if not is_bot(s.user_id) and s.user_id not in e.settings.muted
+            ]
             reply.image = await self.images.board_png(e)
             reply.image_name = "final.png"
             return
