@@ -76,6 +76,13 @@ class Option:
         self._describe = None
         self._stamp = None
 
+    def described(self) -> Option:
+        """This option with its words built now, for a reader that may read them
+        only after the game has moved on (a front end building buttons later)."""
+        if self._describe is not None:
+            self._words()
+        return self
+
     @property
     def label(self) -> str:
         if self._describe is not None:

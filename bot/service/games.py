@@ -386,7 +386,9 @@ class LiveGames:
             who=self.who(e, d.seat),
             kind=d.kind,
             prompt=d.prompt,
-            options=None if d.secret else d.options,
+            # the words now: the front end reads them after this returns, when
+            # the game may have moved on (a bot move, another process's click)
+            options=None if d.secret else tuple(o.described() for o in d.options),
             secret=d.secret,
             deadline=deadline,
         )

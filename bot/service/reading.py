@@ -56,7 +56,8 @@ class Reading:
         if p is None:
             return fail("The game is paused.")
         full = TurnPrompt(
-            **{f.name: getattr(p, f.name) for f in fields(p)} | {"options": d.options}
+            **{f.name: getattr(p, f.name) for f in fields(p)}
+            | {"options": tuple(o.described() for o in d.options)}
         )
         reply = Reply(f"{d.prompt}", ephemeral=True, turn=full)
         # The game as this player may see it, the places of their options

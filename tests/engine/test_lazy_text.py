@@ -97,3 +97,17 @@ def test_an_option_reads_like_before_it_was_lazy():
     lazy = Option.lazy("x", lambda: ("Label", "Detail", ("hex:3C",)))
     assert lazy == Option("x", "Label", "Detail", ("hex:3C",))
     assert lazy.to_json() == {"id": "x", "label": "Label", "detail": "Detail", "marks": ["hex:3C"]}
+
+
+def test_described_options_keep_their_words_after_the_game_moved_on():
+    """The bot's turn prompt builds its options' words at once: the front end
+    reads them later, when a bot move may already have been applied."""
+    g = Game.new(GameOptions(players=3), 2)
+    while g.decision.kind != "turn":
+        g.apply(Action(g.decision.seat, g.decision.options[-1].id))
+    d = g.decision
+    kept = [o.described() for o in d.options]
+    words = [(o.label, o.detail, o.marks) for o in kept]
+    g.apply(Action(d.seat, d.options[0].id))
+    assert [(o.label, o.detail, o.marks) for o in kept] == words
+    assert all(label for label, _, _ in words)
