@@ -31,6 +31,7 @@ from engine import Action, Decision, Game, GameOptions  # noqa: E402
 from renderer.board import draw_board  # noqa: E402
 from renderer.common import encode_png  # noqa: E402
 from renderer.decision import with_decision  # noqa: E402
+from renderer.demo import play_game as play  # noqa: E402
 from renderer.final import draw_final  # noqa: E402
 from renderer.player import draw_player  # noqa: E402
 
@@ -41,17 +42,6 @@ def old_encode_png(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     paletted.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()
-
-
-def play(options: GameOptions, seed: int, decisions: int) -> Game:
-    game = Game.new(options, seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        d = game.decision
-        if d is None:
-            break
-        game.apply(Action(d.seat, rng.choice(d.options).id))
-    return game
 
 
 def first_command(options: GameOptions, seed: int) -> tuple[Game, Decision] | None:

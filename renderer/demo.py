@@ -21,7 +21,12 @@ from renderer.player import render_player
 
 def play(players: int, seed: int, decisions: int) -> Game:
     """A game after `decisions` random legal choices drawn from Random(seed)."""
-    game = Game.new(GameOptions(players=players), seed)
+    return play_game(GameOptions(players=players), seed, decisions)
+
+
+def play_game(options: GameOptions, seed: int, decisions: int) -> Game:
+    """A game of ``options`` after `decisions` random legal choices drawn from Random(seed)."""
+    game = Game.new(options, seed)
     rng = random.Random(seed)
     for _ in range(decisions):
         d = game.decision

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import io
-import random
 from functools import lru_cache
 
 from PIL import Image
 
-from engine import Action, Game, GameOptions
+from engine import Game, GameOptions
+from renderer.demo import play_game
 
 # (players, seed, decisions) chosen to cover damage 0/1/2, ships and cards in
 # Space, debris on grids, played cards, the neutral player and finished games.
@@ -36,14 +36,7 @@ ADVANCED_CASES: tuple[tuple[int, int, int], ...] = ((3, 3, 80), (3, 4, 120), (3,
 def game(players: int, seed: int, decisions: int, advanced: bool = False) -> Game:
     """A game after `decisions` random legal choices from Random(seed) (cached:
     tests must not change it)."""
-    g = Game.new(GameOptions(players=players, advanced=advanced), seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        d = g.decision
-        if d is None:
-            break
-        g.apply(Action(d.seat, rng.choice(d.options).id))
-    return g
+    return play_game(GameOptions(players=players, advanced=advanced), seed, decisions)
 
 
 def open_png(data: bytes) -> Image.Image:
