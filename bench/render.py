@@ -55,7 +55,11 @@ def first_command(options: GameOptions, seed: int) -> tuple[Game, Decision] | No
         if d is None:
             break
         if d.kind == "command" and (best is None or len(d.options) > len(best[1].options)):
-            best = (Game.from_json(game.to_json()), d)
+            # the copy's own decision: the words of this game's options are built
+            # when read, and this game moves on below
+            copy = Game.from_json(game.to_json())
+            assert copy.decision is not None
+            best = (copy, copy.decision)
         game.apply(Action(d.seat, rng.choice(d.options).id))
     return best
 
