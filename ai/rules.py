@@ -12,7 +12,6 @@ among sensible options, by option ids only.
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import TYPE_CHECKING
 
@@ -32,10 +31,7 @@ RIVAL_WEIGHT = 0.2  # how much a rival's gain counts against us (more than one r
 
 
 def copy_game(g: Game) -> Game:
-    from engine.game import Game
-
-    state = pickle.loads(pickle.dumps(g.state, pickle.HIGHEST_PROTOCOL))
-    return Game(state, keep_choice_text=False)  # ids only: no option words built
+    return g.copy()  # ids only: no option words built
 
 
 def value(g: Game, seat: int) -> float:

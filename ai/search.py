@@ -28,10 +28,9 @@ not change the choice, and the search stops early.
 from __future__ import annotations
 
 import math
-import pickle
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ai.budget import Budget
 from ai.determinize import determinize
@@ -39,9 +38,6 @@ from ai.rules import greedy_choice, ranked_options, rollout_choice, value
 from ai.solo import solo_margin
 from engine.decision import Action
 from engine.game import Game
-
-if TYPE_CHECKING:
-    from engine.state import GameState
 
 EXPLORATION = 0.7  # UCB constant, rewards in [0, 1]
 HORIZON = 60  # play-out decisions before the position is judged by worth
@@ -77,13 +73,13 @@ def search(
 ) -> SearchResult:
     root_seat = view["viewer"]
     ids = [o["id"] for o in view["decision"]["options"]]
-    samples: list[bytes] = []
+    samples: list[Game] = []  # copied for each play-out, never played themselves
     root = Node(seat=root_seat)
     spent = budget.stopper()
     iterations = decisions = rounds = 0
     # The rules of thumb shortlist the root's options; the search picks among them.
     first = determinize(view, rng)
-    samples.append(pickle.dumps(first.state, pickle.HIGHEST_PROTOCOL))
+    samples.append(first)
     solo = first.state.hal is not None
     turn = (first.state.round, first.state.current)  # the root's turn, in every sample
     wanted = SOLO_CANDIDATES if solo else CANDIDATES
@@ -93,7 +89,8 @@ def search(
     while not done:
         if len(samples) < SAMPLES:
             game = determinize(view, rng)
-            samples.append(pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL))
+            game.decision  # noqa: B018 (listed once here, shared by its copies)
+            samples.append(game)
         sample = samples[rounds % len(samples)]
         seed, playout_seed = rng.getrandbits(62), rng.getrandbits(62)
         rounds += 1
@@ -104,9 +101,8 @@ def search(
             done = spent(iterations)
             if done:
                 break
-            state: GameState = pickle.loads(sample)
-            state.seed, state.rng_counter = seed, 0  # fresh dice and draws this round
-            game = Game(state, keep_choice_text=False)  # ids only: no option words built
+            game = sample.copy()  # ids only: no option words built
+            game.state.seed, game.state.rng_counter = seed, 0  # fresh dice and draws this round
             child = root.children.setdefault(move, Node())
             child.available += 1
             game.apply(Action(root_seat, move))

@@ -14,7 +14,7 @@ from engine.asking import single_answer
 from engine.components import HAL_SEAT, PLAYER_COLOURS
 from engine.decision import Action, Decision, Event
 from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
-from engine.state import GameOptions, GameState, from_json, to_json
+from engine.state import GameOptions, GameState, copy_state, from_json, to_json
 
 # A decision whose only option is one of these is answered by the engine:
 # nothing is left to choose (e.g. Discover with nothing affordable).
@@ -54,6 +54,16 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         return to_json(self.state)
+
+    def copy(self, keep_choice_text: bool = False) -> Game:
+        """An independent game in the same position (the bots' look-ahead and
+        play-outs). Without choice text the pending decision is shared, not
+        listed again: it depends on the state only (its options' words, if
+        ever read, are this game's, see Option.lazy)."""
+        game = Game(copy_state(self.state), keep_choice_text)
+        if not keep_choice_text:
+            game._decision = self._decision
+        return game
 
     # ------------------------------------------------------------------ randomness
 
