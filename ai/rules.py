@@ -80,7 +80,9 @@ def _immediate(g: Game, seat: int) -> str:
     assert d is not None
     best, best_v = d.options[0].id, float("-inf")
     for o in d.options:
-        v = standing(_after(g, seat, o.id), seat) + _bias(o.id)
+        h = _after(g, seat, o.id)
+        v = standing(h, seat) + _bias(o.id)
+        h.release()  # freed now, not by the garbage collector (Game.release)
         if v > best_v:
             best, best_v = o.id, v
     return best
@@ -114,6 +116,7 @@ def ranked_options(g: Game, rng: random.Random) -> list[tuple[float, str]]:
     for o in d.options:
         h = _after(g, seat, o.id)
         scored.append((_settle(h, seat) + _bias(o.id) + rng.random() * 1e-6, o.id))
+        h.release()
     return sorted(scored, reverse=True)
 
 

@@ -107,6 +107,7 @@ def search(
             child.available += 1
             game.apply(Action(root_seat, move))
             n, rewards = _iterate(game, child, root_seat, random.Random(playout_seed), turn, solo)
+            game.release()  # freed now, not by the garbage collector (Game.release)
             child.reward += rewards.get(root_seat, 0.0)
             by_round[move].append(rewards.get(root_seat, 0.0))
             root.visits += 1

@@ -65,6 +65,13 @@ class Game:
             game._decision = self._decision
         return game
 
+    def release(self) -> None:
+        """Drop the pending decision (it is listed again if read). Its options'
+        lazy words refer back to this game, a cycle that only the garbage
+        collector frees: a loop discarding many games (the bots' copies)
+        releases each one when done with it, so its memory is freed at once."""
+        self._decision = None
+
     # ------------------------------------------------------------------ randomness
 
     def below(self, n: int) -> int:

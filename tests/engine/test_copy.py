@@ -4,6 +4,7 @@ look-ahead, so a copy must be equal, independent and play on identically."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 
 import pytest
@@ -112,3 +113,36 @@ def test_a_copy_with_choice_text_lists_its_own_decision() -> None:
     assert h.decision is not g.decision
     assert [o.id for o in h.decision.options] == [o.id for o in g.decision.options]
     assert [o.label for o in h.decision.options] == [o.label for o in g.decision.options]
+
+
+def test_a_released_game_is_freed_without_the_garbage_collector() -> None:
+    """A pending decision's lazy words refer back to its game (a cycle):
+    released, a discarded copy is freed at once, as the bots' search needs."""
+    g = Game.new(GameOptions(players=4), 6, keep_choice_text=False)
+
+    def discard(release: bool) -> int:
+        h = g.copy()
+        d = h.decision
+        h.apply(Action(d.seat, d.options[0].id))
+        assert h.decision is not None
+        if release:
+            h.release()
+        del h, d
+        return gc.collect()
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        assert discard(release=False) > 0  # the cycle: only the collector frees it
+        assert discard(release=True) == 0
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_a_released_game_lists_its_decision_again() -> None:
+    g = Game.new(GameOptions(players=2), 8, keep_choice_text=False)
+    ids = [o.id for o in g.decision.options]
+    g.release()
+    assert [o.id for o in g.decision.options] == ids
