@@ -18,11 +18,13 @@ are legal: merging steps and dropping non-choices only.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_BY_LETTER, MISSION_CARDS
+from engine.components import COLOUR_BY_LETTER, MISSION_CARDS, DieColour
 from engine.components import TILES as TILES_
 from engine.decision import Option
+from engine.ops import SLOT_NAMES
 from engine.rules_version import (
     merged_turn_choices,
     no_empty_or_undoing_choices,
@@ -85,8 +87,8 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
         return opts
     out: list[Option] = []
     ravager_played = False
-    uses: dict[tuple, list[Option]] = {}  # alike dice have alike uses
-    reach: dict[tuple, bool] = {}  # (slot, card colour or None): activates a tile
+    uses: dict[tuple, tuple[list[Option], list[Option]]] = {}  # alike dice, alike uses
+    slots: dict[DieColour | None, list[tuple[int, str]]] = {}  # by card colour
     for o in opts:
         verb = o.id.partition(":")[0]
         if verb == "play":
@@ -94,7 +96,7 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
                 if ravager_played:
                     continue  # Ravager cards in hand are alike: offer one
                 ravager_played = True
-            out += _play_options(g, seat, o, reach)
+            out += _play_options(g, seat, o, slots)
         elif verb in ("die", "buy"):
             out += _die_options(g, seat, o, uses)
         elif verb == "flip" and flips_back(g, seat, o.id.partition(":")[2]):
@@ -104,36 +106,42 @@ def turn_options(g: Game, seat: int, opts: list[Option]) -> list[Option]:
     return out
 
 
-def _play_options(g: Game, seat: int, play: Option, reach: dict[tuple, bool]) -> list[Option]:
+def _play_options(
+    g: Game, seat: int, play: Option, slots: dict[DieColour | None, list[tuple[int, str]]]
+) -> list[Option]:
     arg = play.id.partition(":")[2]
-    kind = "mission" if arg[0] == "m" else "ravager"
-    card = int(arg[1:])
-    from engine.ops import SLOT_NAMES, player
-    from engine.tiles import card_reaches_a_tile
+    colour = MISSION_CARDS[int(arg[1:])].colour if arg[0] == "m" else None
+    if not slots:
+        slots.update(_free_slots(g, seat))
+    oid = play.id
+    return [
+        Option.lazy(f"{oid}:slot:{name}", partial(_play_words, g, seat, play, i, name))
+        for i, name in slots[colour]
+    ]
 
-    p = player(g, seat)
+
+def _free_slots(g: Game, seat: int) -> dict[DieColour | None, list[tuple[int, str]]]:
+    """By card colour (None: a Ravager card), the Slot handler's options
+    (turn.slot_option) for the free slots where such a card activates
+    something: a card that activates nothing is no play."""
+    global _cards_reaching_a_tile
+    if _cards_reaching_a_tile is None:
+        from engine.tiles import cards_reaching_a_tile  # bound late: it imports this module
+
+        _cards_reaching_a_tile = cards_reaching_a_tile
+    p = g.state.players[seat]
     empty_plays = not no_empty_or_undoing_choices(g.state.options)
-    colour = MISSION_CARDS[card].colour if kind == "mission" else None
-    out = []
-    # The Slot handler's options (turn.slot_option), for the free slots where
-    # the card activates something: a card that activates nothing is no play.
-    for i, slot_name in enumerate(SLOT_NAMES):
+    out: dict[DieColour | None, list[tuple[int, str]]] = {c: [] for c in (None, *DieColour)}
+    for i, name in enumerate(SLOT_NAMES):
         if p.slots[i] is not None:
             continue
-        if not empty_plays:
-            key = (i, colour)
-            found = reach.get(key)
-            if found is None:
-                found = reach[key] = card_reaches_a_tile(p, i, colour)
-            if not found:
-                continue
-        out.append(
-            Option.lazy(
-                f"{play.id}:slot:{slot_name}",
-                lambda i=i, slot_name=slot_name: _play_words(g, seat, play, i, slot_name),
-            )
-        )
+        reached = out if empty_plays else _cards_reaching_a_tile(p, i)
+        for colour in reached:
+            out[colour].append((i, name))
     return out
+
+
+_cards_reaching_a_tile = None
 
 
 def _play_words(
@@ -160,21 +168,22 @@ def _play_words(
 
 
 def _die_options(
-    g: Game, seat: int, take: Option, cache: dict[tuple, list[Option]]
+    g: Game, seat: int, take: Option, cache: dict[tuple, tuple[list[Option], list[Option]]]
 ) -> list[Option]:
     die = _die_of(g, seat, take.id)
     assert die is not None
     key = (die["colour"], die["value"], die["bought"])
-    if key not in cache:
-        cache[key] = _die_uses(g, seat, die)
-    uses = cache[key]
-    out = []
-    for u in uses:
-        if u.id.partition(":")[0] in _TRANSFORMS:
-            continue
-        out.append(Option.lazy(f"{take.id}:{u.id}", lambda u=u: _take_and_use_words(take, u)))
+    found = cache.get(key)
+    if found is None:
+        uses = _die_uses(g, seat, die)
+        found = cache[key] = (
+            [u for u in uses if u.id.partition(":")[0] not in _TRANSFORMS],
+            [u for u in uses if u.id.partition(":")[0] in ("three", "recolour")],
+        )
+    plain, boosts = found
+    oid = take.id
+    out = [Option.lazy(f"{oid}:{u.id}", partial(_take_and_use_words, take, u)) for u in plain]
     # A boost tile could change this die first: taking it alone stays a choice.
-    boosts = [u for u in uses if u.id.partition(":")[0] in ("three", "recolour")]
     if boosts:
         out.append(
             Option.lazy(

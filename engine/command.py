@@ -94,8 +94,10 @@ def command_usable(
     zero = value == 0 and zero_die_commands_only(g.state.options)
     if not star and not zero:
         strips = g.state.board.strips
-        if any(seat in ships for strip in strips for ships in strip.ships):
-            return True
+        for strip in strips:  # a ship of the seat in Space (loops: no generator per call)
+            for ships in strip.ships:
+                if ships and seat in ships:
+                    return True
         p = player(g, seat)
         if p.ships <= 0 or p.break_room <= 0:
             return False  # no ship in Space and none to launch

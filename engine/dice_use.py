@@ -56,9 +56,7 @@ def usable_actions(g: Game, seat: int, colour: DieColour, value: int) -> list[in
 
     zero_rule = zero_die_commands_only(g.state.options)
     out = []
-    for n, (kind, col) in ACTIONS.items():
-        if col is not colour:
-            continue
+    for n, kind in _ACTIONS_OF[colour]:
         acts = activations(g, n, value)
         if kind is ActionKind.COMMAND:
             if not command_usable(g, seat, acts, colour, star=value == 0):
@@ -67,6 +65,10 @@ def usable_actions(g: Game, seat: int, colour: DieColour, value: int) -> list[in
             continue  # R18: a die worth 0 performs no Discover, Repair or Destroy
         out.append(n)
     return out
+
+
+# The actions (number, kind) a die of each colour may perform, in ACTIONS order.
+_ACTIONS_OF = {c: [(n, kind) for n, (kind, col) in ACTIONS.items() if col is c] for c in DieColour}
 
 
 def mission_uses(g: Game, seat: int, colour: DieColour, value: int) -> list[tuple]:

@@ -98,17 +98,26 @@ def activatable_cell(
 def card_reaches_a_tile(p: Player, slot: int, colour: DieColour | None) -> bool:
     """``bool(tiles_activated_by_card(...))`` for a card of this colour (None:
     a Ravager card)."""
+    return colour in cards_reaching_a_tile(p, slot)
+
+
+def cards_reaching_a_tile(p: Player, slot: int) -> set[DieColour | None]:
+    """The cards in this slot that would activate a tile: the colours of
+    Mission cards, and None for a Ravager card (any Technology or Starting
+    tile); ``activatable_cell``, boost side allowed."""
     grid = p.grid
-    for c in slot_cells(slot):  # activatable_cell, boost side allowed
+    out: set[DieColour | None] = set()
+    for c in slot_cells(slot):
         tile = grid[c]
         if tile is None:
             continue
         t = TILES[tile]
         if t.kind is TileKind.ADVANCED:
             continue
-        if colour is None or (t.kind is TileKind.TECHNOLOGY and t.colour is colour):
-            return True
-    return False
+        out.add(None)
+        if t.kind is TileKind.TECHNOLOGY:
+            out.add(t.colour)
+    return out
 
 
 def tiles_activated_by_card(g: Game, seat: int, slot: int, kind: str, card: int) -> list[int]:
