@@ -10,7 +10,6 @@ cannot tell apart from the real one. It reads nothing but the view.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -24,7 +23,7 @@ from engine.components import (
     TECH_TILE_IDS,
 )
 from engine.game import Game
-from engine.state import to_json
+from engine.state import copy_json, to_json
 
 _VIEW_ONLY = ("active_die", "turn_sequence", "decision", "names", "result", "viewer", "flow")
 _COLOUR_NAMES = [c.value for c in COLOURS]
@@ -39,8 +38,8 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     if "flow" not in view:
         raise ViewError("this view has no turn flow (an engine without views.flow)")
     seat = view["viewer"]
-    data = copy.deepcopy({k: v for k, v in view.items() if k not in _VIEW_ONLY})
-    frames = copy.deepcopy(view["flow"]["frames"])
+    data = copy_json({k: v for k, v in view.items() if k not in _VIEW_ONLY})
+    frames = copy_json(view["flow"]["frames"])
     board = data["board"]
     players = data["players"]
     hal = data.get("hal")
@@ -141,7 +140,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         del hal["weights"], hal["seat"]
 
     data["frames"] = frames
-    data["turn"] = copy.deepcopy(view["flow"]["turn"])
+    data["turn"] = copy_json(view["flow"]["turn"])
     data["seed"] = rng.getrandbits(62)
     data["rng_counter"] = 0
     return Game.from_json(data, keep_choice_text=False)  # the bots read option ids only

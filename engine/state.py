@@ -284,7 +284,7 @@ def _build_copier(tp: type) -> Callable[[Any], Any]:
         "_cls": tp,
         "_new": object.__new__,
         "_copy_dict": _copy_dict,
-        "_copy_plain": _copy_plain,
+        "copy_json": copy_json,
     }
     # Fields set one by one on a bare instance: a third of the time of calling
     # the dataclass's __init__ (its default factories are checked per call).
@@ -318,7 +318,7 @@ def _copy_expr(tp: Any, src: str, depth: int, env: dict[str, Any]) -> str:
         env[name] = _copier(tp)
         return f"{name}({src})"
     if tp is Any:
-        return f"_copy_plain({src})"
+        return f"copy_json({src})"
     if tp in (int, str, bool, float) or (isinstance(tp, type) and issubclass(tp, Enum)):
         return src
     raise TypeError(f"copy_state cannot copy a {tp!r}")
@@ -330,14 +330,16 @@ def _copy_dict(d: dict[str, Any]) -> dict[str, Any]:
     for k, v in d.items():
         t = type(v)
         if t is dict or t is list:
-            out[k] = _copy_plain(v)
+            out[k] = copy_json(v)
     return out
 
 
-def _copy_plain(v: Any) -> Any:
+def copy_json(v: Any) -> Any:
+    """A copy of plain JSON data (dicts and lists copied all the way down;
+    numbers, strings and tuples shared): several times faster than deepcopy."""
     t = type(v)
     if t is dict:
         return _copy_dict(v)
     if t is list:
-        return [_copy_plain(x) if type(x) in (dict, list) else x for x in v]
+        return [copy_json(x) if type(x) in (dict, list) else x for x in v]
     return v

@@ -29,6 +29,7 @@ def test_rebuilt_game_is_legal_and_looks_the_same_to_the_seat(
     seat = g.decision.seat
     view = g.view(seat)
     rebuilt = determinize(view, random.Random(sample))
+    assert view == g.view(seat)  # the view itself is left untouched
     check(rebuilt)  # every card and tile accounted for exactly once
     assert rebuilt.view(seat) == view
     assert [o.id for o in rebuilt.decision.options] == [o.id for o in g.decision.options]
