@@ -72,20 +72,30 @@ def _after(g: Game, seat: int, option: str) -> Game:
 
 def greedy_choice(g: Game, seat: int) -> str:
     """The option whose immediate result stands best for `seat` (one step ahead)."""
-    return _immediate(g, seat)
+    option, after = greedy_step(g, seat)
+    after.release()
+    return option
 
 
-def _immediate(g: Game, seat: int) -> str:
+def greedy_step(g: Game, seat: int) -> tuple[str, Game]:
+    """`greedy_choice`'s option and the game it leads to: a copy of `g` with
+    the option applied, so a caller may go on with it instead of applying the
+    option again (the engine is deterministic: the same game either way)."""
     d = g.decision
     assert d is not None
-    best, best_v = d.options[0].id, float("-inf")
+    best, best_v, best_g = d.options[0].id, float("-inf"), None
     for o in d.options:
         h = _after(g, seat, o.id)
         v = standing(h, seat) + _bias(o.id)
-        h.release()  # freed now, not by the garbage collector (Game.release)
         if v > best_v:
-            best, best_v = o.id, v
-    return best
+            if best_g is not None:
+                best_g.release()
+            best, best_v, best_g = o.id, v, h
+        else:
+            h.release()  # freed now, not by the garbage collector (Game.release)
+    if best_g is None:
+        best_g = _after(g, seat, best)
+    return best, best_g
 
 
 def _settle(g: Game, seat: int) -> float:
@@ -102,7 +112,7 @@ def _settle(g: Game, seat: int) -> float:
             break  # (a new turn can begin with its Sequence B already chosen)
         if d.kind == "turn" and not g.state.turn:
             break
-        g.apply(Action(seat, _immediate(g, seat)))
+        g.apply(Action(seat, greedy_choice(g, seat)))
     return standing(g, seat)
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from ai.budget import Budget
 from ai.determinize import determinize
-from ai.rules import greedy_choice, ranked_options, rollout_choice, value
+from ai.rules import greedy_step, ranked_options, rollout_choice, value
 from ai.solo import solo_margin
 from engine.decision import Action
 from engine.game import Game
@@ -107,7 +107,6 @@ def search(
             child.available += 1
             game.apply(Action(root_seat, move))
             n, rewards = _iterate(game, child, root_seat, random.Random(playout_seed), turn, solo)
-            game.release()  # freed now, not by the garbage collector (Game.release)
             child.reward += rewards.get(root_seat, 0.0)
             by_round[move].append(rewards.get(root_seat, 0.0))
             root.visits += 1
@@ -151,7 +150,7 @@ def _iterate(
 ) -> tuple[int, dict[int, float]]:
     """One descent from `start` (UCB among the options legal in this sample,
     one new node), a play-out and the back-up below `start`. Returns the
-    decisions applied and every seat's reward.
+    decisions applied and every seat's reward; `game` is used up (released).
 
     Solo there is no descent: Hal decides nothing, so a tree below the root
     would only hold our own rest of the turn, and at these budgets its
@@ -191,14 +190,19 @@ def _iterate(
             if (game.state.round, game.state.current) != turn and game.state.current == root_seat:
                 break  # our next turn (it may open with Sequence B already chosen)
             if d.kind != "turn" or solo:
-                option = greedy_choice(game, d.seat)
-            else:
-                option = rollout_choice(game, rng)
+                # Go on with greedy's own look-ahead copy: no second apply.
+                _, after = greedy_step(game, d.seat)
+                game.release()
+                game = after
+                steps += 1
+                continue
+            option = rollout_choice(game, rng)
         else:
             option = rollout_choice(game, rng)
         game.apply(Action(d.seat, option))
         steps += 1
     rewards = _rewards(game)
+    game.release()  # freed now, not by the garbage collector (Game.release)
     # Back-up: each node is credited with the reward of the seat that moved into it.
     for parent, child in zip(path, path[1:], strict=False):
         child.visits += 1
