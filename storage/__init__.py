@@ -7,6 +7,7 @@ the engine state; optimistic concurrency on a per-game version. See
 
 from storage.codec import EngineCodec, GameCodec
 from storage.errors import (
+    BeforeBaseError,
     ChannelBusyError,
     ConflictError,
     CorruptGameError,
@@ -38,6 +39,7 @@ from storage.models import (
     GameSettings,
     GameStatus,
     GuildSettings,
+    History,
     LoadedGame,
     LoadReport,
     PlayerPrefs,
@@ -76,6 +78,7 @@ __all__ = [
     "UNSET",
     "ActionRecord",
     "AppendResult",
+    "BeforeBaseError",
     "ChannelBusyError",
     "ConflictError",
     "CorruptGameError",
@@ -96,6 +99,7 @@ __all__ = [
     "LeaseHeldError",
     "LeaseLostError",
     "LoadReport",
+    "History",
     "LoadedGame",
     "LobbyError",
     "NotFoundError",

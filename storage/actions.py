@@ -38,7 +38,7 @@ from storage.base import (
     snapshot_row,
 )
 from storage.digest import action_digest, snapshot_digest
-from storage.errors import ConflictError
+from storage.errors import BeforeBaseError, ConflictError
 from storage.models import (
     ActionRecord,
     AppendResult,
@@ -186,7 +186,9 @@ class ActionLogMixin(StoreBase[G]):
         ``expected_version`` (and ``expected_revision``, if given),
         :class:`GameStateError` unless it is running or paused,
         :class:`NotFoundError`, and ``ValueError`` for ``keep`` outside
-        ``0..expected_version`` or a snapshot of another version.
+        ``0..expected_version`` or a snapshot of another version;
+        :class:`BeforeBaseError` for ``keep`` before the game's base (the
+        actions before it were lost to damage: there is nothing to go back to).
         """
         if isinstance(keep, bool) or not 0 <= keep <= expected_version:
             raise ValueError(f"keep must be in 0..{expected_version}, got {keep!r}")
@@ -208,6 +210,8 @@ class ActionLogMixin(StoreBase[G]):
             game = await self._get_game(db, game_id)
             self._require(game, {GameStatus.RUNNING, GameStatus.PAUSED}, "cut the action log")
             self._expect_at(game, expected_version, expected_revision)
+            if keep < game.base:
+                raise BeforeBaseError(game_id, game.base)
             if keep == game.version:
                 return game
             await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
@@ -225,10 +229,15 @@ class ActionLogMixin(StoreBase[G]):
 
     @staticmethod
     async def _chain_at(db: Conn, game_id: int, seq: int) -> str:
-        """``d[seq]`` as stored: the game's digest at 0, else action ``seq``'s
-        (storage/digest.py); ``""`` when there is none (a damaged log)."""
+        """``d[seq]`` as stored: the game's digest at 0, the base snapshot's at
+        the game's base, else action ``seq``'s (storage/digest.py); ``""`` when
+        there is none (a damaged log)."""
         if seq == 0:
             row = await db.one("SELECT digest FROM games WHERE id = ?", (game_id,))
+        elif await _base_of(db, game_id) == seq:
+            row = await db.one(
+                "SELECT digest FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq)
+            )
         else:
             row = await db.one(
                 "SELECT digest FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
@@ -238,6 +247,9 @@ class ActionLogMixin(StoreBase[G]):
     async def _put_snapshot(
         self, db: Conn, game_id: int, seq: int, state_json: str, now: float
     ) -> None:
+        base = await _base_of(db, game_id)
+        if base and seq == base:
+            return  # the snapshot the record starts from is never rewritten (its digest roots the chain)
         digest = snapshot_digest(await self._chain_at(db, game_id, seq), seq, state_json)
         await db.execute(
             "INSERT INTO snapshots (game_id, seq, state, created_at, digest) VALUES (?, ?, ?, ?, ?)"
@@ -247,10 +259,12 @@ class ActionLogMixin(StoreBase[G]):
             (game_id, seq, state_json, now, digest),
         )
         if self.keep_snapshots is not None:
+            # the base snapshot (base > 0) is kept: nothing before it replays
             await db.execute(
                 "DELETE FROM snapshots WHERE game_id = ? AND seq < ("
-                " SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)",
-                (game_id, game_id, self.keep_snapshots - 1),
+                " SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)"
+                + (" AND seq <> ?" if base else ""),
+                (game_id, game_id, self.keep_snapshots - 1, *((base,) if base else ())),
             )
 
     async def get_actions(self, game_id: int, after: int = 0) -> list[ActionRecord]:
@@ -289,6 +303,13 @@ class ActionLogMixin(StoreBase[G]):
                 (game_id,),
             )
             fault = await db.one("SELECT reason FROM game_faults WHERE game_id = ?", (game_id,))
+            base_snap = None
+            if game.base:
+                row = await db.one(
+                    f"SELECT {SNAPSHOT_COLS} FROM snapshots WHERE game_id = ? AND seq = ?",
+                    (game_id, game.base),
+                )
+                base_snap = snapshot_row(row) if row else None
             return GameLog(
                 game,
                 seats,
@@ -296,6 +317,7 @@ class ActionLogMixin(StoreBase[G]):
                 [action_row(r) for r in rows],
                 previous=prev,
                 fault=fault[0] if fault else None,
+                base_snapshot=base_snap,
             )
 
         return await self._read(fn)
@@ -347,6 +369,15 @@ class ActionLogMixin(StoreBase[G]):
                     shard_params,
                 )
             }
+            bases = {
+                r[0]: snapshot_row(r)
+                for r in await db.all(
+                    "SELECT s.game_id, s.seq, s.state, s.created_at, s.digest"
+                    " FROM games g JOIN snapshots s ON s.game_id = g.id AND s.seq = g.base"
+                    f" WHERE g.base > 0 AND {running}",
+                    shard_params,
+                )
+            }
             return [
                 GameLog(
                     g,
@@ -355,6 +386,7 @@ class ActionLogMixin(StoreBase[G]):
                     actions[g.id],
                     previous=snaps[g.id][1] if len(snaps[g.id]) > 1 else None,
                     fault=faults.get(g.id),
+                    base_snapshot=bases.get(g.id),
                 )
                 for g in games
             ]
@@ -384,3 +416,9 @@ class ActionLogMixin(StoreBase[G]):
             await self._put_snapshot(db, game_id, version, snap_json, now)
 
         await self._write(fn)
+
+
+async def _base_of(db: Conn, game_id: int) -> int:
+    """The game's base (schema 12): the version its record starts from."""
+    row = await db.one("SELECT base FROM games WHERE id = ?", (game_id,))
+    return int(row[0]) if row else 0

@@ -49,7 +49,7 @@ SnapshotArg = JsonDict | str | Callable[[], JsonDict] | None
 
 GAME_COLS: Final = (
     "id, guild_id, channel_id, status, options, seed, version, created_by, created_at, "
-    "started_at, ended_at, updated_at, result, end_reason, revision, digest, head"
+    "started_at, ended_at, updated_at, result, end_reason, revision, digest, head, base"
 )
 ACTION_COLS: Final = "game_id, seq, seat, user_id, action, created_at, digest"
 SNAPSHOT_COLS: Final = "game_id, seq, state, created_at, digest"
@@ -117,6 +117,7 @@ def game_row(row: Sequence[Any]) -> GameRecord:
         revision=row[14],
         digest=row[15],
         head=row[16],
+        base=row[17],
     )
 
 

@@ -54,6 +54,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
             "revision",
             "digest",
             "head",
+            "base",
         ),
         "id",
     ),

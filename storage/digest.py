@@ -7,6 +7,12 @@ or moved breaks the chain exactly there; ``games.head`` holds ``d[version]``, so
 a missing last row is found too. A snapshot at ``seq`` carries
 ``H(d[seq], seq, state text)``: it is tied to its place in the log.
 
+A game whose early actions were lost to damage (schema 12) has a ``base``: the
+version of the snapshot its record starts from. Its chain starts there:
+``d[base] = H(d[0], base, base snapshot text)`` (:func:`base_digest`), which is
+also the base snapshot's digest, so the seed, the base snapshot and every later
+action vouch for one another. A game with base 0 chains exactly as before.
+
 The digests guard against damage (a disk, a bad hand edit), not against an
 attacker who can rewrite the database: they are not keyed.
 
@@ -91,6 +97,12 @@ def snapshot_digest(chain: str, seq: int, state: str | None) -> str:
     return _h(b"ba:snapshot:1", chain.encode(), _int(seq), text_bytes(state))
 
 
+def base_digest(d0: str, base: int, state: str | None) -> str:
+    """``d[base]`` of a game whose record starts from its snapshot at ``base``
+    (> 0): chained to the seed and options (``d0``) and the snapshot's text."""
+    return _h(b"ba:base:1", d0.encode(), _int(base), text_bytes(state))
+
+
 async def seal_game(db: Conn, game_id: int) -> None:
     """Compute every digest of one game from its rows as they are now (a
     migration, or rows written by a tool that does not know digests)."""
@@ -145,6 +157,7 @@ def describe_text(text: str | None) -> str:
 __all__: Sequence[str] = (
     "BadText",
     "action_digest",
+    "base_digest",
     "describe_text",
     "game_digest",
     "seal_all",

@@ -19,6 +19,8 @@ the bot can catch one type at its edge and still tell the cases apart:
   snapshot disagrees with its log, and a game set aside after a failed check.
 - :class:`DamagedRowError`, :class:`SeedDamagedError`: a row, or the seed and
   options, that do not match their digest (storage/digest.py).
+- :class:`BeforeBaseError`: an undo or rollback to before the game's base (its
+  earlier actions were lost to damage).
 - :class:`LeaseHeldError`, :class:`LeaseLostError`: another bot instance holds
   the database; this instance's lease was taken over.
 """
@@ -116,6 +118,19 @@ class ChannelBusyError(StorageError):
 
 class GameStateError(StorageError):
     """The operation is not allowed in the game's current status."""
+
+
+class BeforeBaseError(GameStateError):
+    """The game's record starts at its base (schema 12): the actions before it
+    were lost to damage, so nothing can go back to before it."""
+
+    def __init__(self, game_id: int, base: int) -> None:
+        self.game_id = game_id
+        self.base = base
+        super().__init__(
+            f"game {game_id}: its record starts after action #{base} (the actions before"
+            " it were lost to damage): nothing can go back to before it"
+        )
 
 
 class LobbyError(StorageError):

@@ -13,15 +13,17 @@ set aside.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Generic
 
 from storage.backend import Conn
-from storage.base import G, dumps
-from storage.digest import BadText, action_digest, game_digest, snapshot_digest
-from storage.errors import ConflictError, GameStateError, SeedDamagedError
+from storage.base import SNAPSHOT_COLS, G, dumps, snapshot_row
+from storage.digest import BadText, action_digest, base_digest, game_digest, snapshot_digest
+from storage.errors import ConflictError, CorruptGameError, GameStateError, SeedDamagedError
 from storage.models import (
     NOBODY,
     STARTED_STATUSES,
@@ -29,6 +31,7 @@ from storage.models import (
     GameLog,
     GameRecord,
     JsonDict,
+    SnapshotRecord,
 )
 from storage.replay import ReplayMixin
 
@@ -49,10 +52,36 @@ class Repair:
     """What :meth:`FaultsMixin.repair_game` did."""
 
     record: GameRecord
-    kept: int  # actions kept (the new version)
-    dropped: list[ActionRecord] = field(default_factory=list)  # cut: not verified nor recovered
+    kept: int  # the new version: the actions whose effect the game keeps
+    dropped: list[ActionRecord] = field(default_factory=list)  # cut: their effect is lost
     why: str | None = None  # why the replay stopped before the end of the log
     recovered: list[int] = field(default_factory=list)  # seqs rebuilt from their digests
+    #: the version the game's record now starts from (0: the seed)
+    base: int = 0
+    #: actions before a new base: out of the log, their effect kept in the base snapshot
+    archived: list[ActionRecord] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Origin(Generic[G]):
+    """Where a repair walk starts: version ``seq`` with chain digest ``digest``."""
+
+    seq: int
+    digest: str
+    game: G
+    snapshot: SnapshotRecord | None  # None: the seed
+
+
+@dataclass(slots=True)
+class _Walk(Generic[G]):
+    """A repair walk from ``origin``: the actions kept, up to version ``reach``."""
+
+    origin: _Origin[G]
+    game: G
+    reach: int
+    kept: list[tuple[int, int | None, int | None, str, float]] = field(default_factory=list)
+    recovered: list[int] = field(default_factory=list)
+    why: str | None = None
 
 
 class FaultsMixin(ReplayMixin[G]):
@@ -94,21 +123,31 @@ class FaultsMixin(ReplayMixin[G]):
         await self._write(fn)
 
     async def repair_game(self, game_id: int, *, expected_revision: int | None = None) -> Repair:
-        """Rebuild the game from its seed and the longest verified prefix of its log.
+        """Rebuild the game from the longest verified part of its record.
 
-        Walks the log from the seed: an action is kept when its digest chains
+        Walks the log from where the record starts (the seed, or the game's
+        base snapshot): an action is kept when its digest chains
         (storage/digest.py) and it replays. A damaged action (bytes that do not
         decode, flipped, edited to another option, deleted) is recovered when
         exactly the legal option the digests vouch for can be found (its own
         digest, the next action's, or the end of the log): nothing is lost and
-        nothing is silently different. The log is cut at the first action that
-        can be neither verified nor recovered; what is cut is written to the
-        log of ``storage.faults`` (the bot's log) *before* the transaction
-        commits, and returned in :attr:`Repair.dropped`.
+        nothing is silently different.
+
+        When the walk stops at an action that can be neither verified nor
+        recovered, a later intact snapshot counts: one whose digest is tied to
+        the chain that the actions after it verify (up to the end of the log)
+        is restored, and the walk goes on from it. The game then resumes from
+        it: it becomes the game's ``base`` (schema 12), the snapshot its record
+        starts from, and the actions before it leave the log (their effect is
+        in the snapshot; :attr:`Repair.archived`). Whatever leaves the log (cut
+        or archived) is written to the log of ``storage.faults`` (the bot's
+        log) *before* the transaction commits; :attr:`Repair.dropped` holds
+        the actions whose effect is lost.
 
         One transaction: every kept action is rewritten with fresh digests,
-        every snapshot replaced by the rebuilt state, the revision goes up and
-        the game is no longer set aside. Once it has committed nothing raises.
+        every snapshot replaced by the rebuilt state (and the base snapshot),
+        the revision goes up and the game is no longer set aside. Once it has
+        committed nothing raises.
 
         Raises :class:`GameStateError` unless the game is started,
         :class:`ConflictError` if it changed since ``expected_revision``, and
@@ -128,41 +167,56 @@ class FaultsMixin(ReplayMixin[G]):
                 " before the damage",
             )
         d0 = d  # vouched for: the chain is rewritten from it
-        game = self._new(record)  # options that do not set up raise CorruptGameError
+        self._new(record)  # options that do not set up raise CorruptGameError
         rows = {a.seq: a for a in game_log.actions}
         end = max([record.version, *rows])
         users = self._candidate_users(game_log)
-        kept: list[tuple[int, int | None, int | None, str, float]] = []
-        recovered: list[int] = []
-        why: str | None = None
         now = self._clock()
-        for seq in range(1, end + 1):
-            a = rows.get(seq)
-            if a is not None and a.digest == action_digest(
-                d, seq, a.seat, a.user_id, a.action_json
-            ):
-                try:
-                    self.codec.apply(game, a.action)
-                except Exception as exc:
-                    why = f"action #{seq} does not replay: {type(exc).__name__}: {exc}"
-                    break
-                d = a.digest
-                kept.append((seq, a.seat, a.user_id, a.action_json, a.created_at))
-                continue
-            anchors = _anchors(record, rows, seq)
-            found = self._recover(game, d, seq, users, anchors)
-            if found is None:
-                what = "is missing" if a is None else "is damaged"
-                why = f"action #{seq} {what} and cannot be recovered from its digests"
-                break
-            seat, user_id, text, action = found
-            self.codec.apply(game, action)
-            d = action_digest(d, seq, seat, user_id, text)
-            kept.append((seq, seat, user_id, text, a.created_at if a is not None else now))
-            recovered.append(seq)
-        version = len(kept)
+
+        # where the record may start: its own origin, then every later snapshot
+        origins: list[_Origin[G]] = []
+        if not record.base:
+            origins.append(_Origin(0, d0, self._new(record), None))
+        else:
+            bs = game_log.base_snapshot
+            if bs is not None and bs.digest == base_digest(d0, record.base, bs.state_json):
+                with contextlib.suppress(CorruptGameError):  # unrestorable: a later one may do
+                    origins.append(_Origin(record.base, bs.digest, self._restore(bs), bs))
+        walks = [self._walk(o, end, rows, record, users) for o in origins[:1]]
+        reach = walks[0].reach if walks else -1
+        if not walks or walks[0].why is not None:
+            for snap in await self._snapshots(game_id):
+                if snap.seq <= max(reach, record.base) or snap.seq > end:
+                    continue
+                o = self._later_origin(record, rows, snap, end)
+                if o is None:
+                    continue
+                w = self._walk(o, end, rows, record, users)
+                if w.reach > reach:  # the earliest snapshot that goes furthest
+                    walks.append(w)
+                    reach = w.reach
+        if not walks:
+            raise CorruptGameError(
+                game_id,
+                f"the snapshot at version {record.base} its record starts from is damaged and"
+                " no later snapshot is intact: restore a backup, or import an export made"
+                " before the damage",
+            )
+        walk = walks[-1]
+        base, version = walk.origin.seq, walk.reach
         dropped = [a for a in game_log.actions if a.seq > version]
-        state = dumps(self.codec.dump(game))
+        archived = [a for a in game_log.actions if a.seq <= base] if base > record.base else []
+        why = walk.why
+        if base > record.base:
+            lost = walks[0].why if origins and walks[0] is not walk else None
+            why = (
+                f"{lost or 'the record before it is damaged'}; resumed from the intact"
+                f" snapshot at version {base}" + (f"; then {walk.why}" if walk.why else "")
+            )
+        state = dumps(self.codec.dump(walk.game))
+        base_state = walk.origin.snapshot.state_json if walk.origin.snapshot else None
+        # the chain restarts at the base: tied to the seed and the base snapshot's text
+        root = base_digest(d0, base, base_state) if base else d0
 
         async def fn(db: Conn) -> GameRecord:
             current = await self._get_game(db, game_id)
@@ -176,10 +230,10 @@ class FaultsMixin(ReplayMixin[G]):
                     expected_revision=expected_revision or record.revision,
                     actual_revision=current.revision,
                 )
-            chain = d0
+            chain = root
             await db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
             rewritten = []
-            for seq, seat, user_id, text, created_at in kept:
+            for seq, seat, user_id, text, created_at in walk.kept:
                 chain = action_digest(chain, seq, seat, user_id, text)
                 rewritten.append((game_id, seq, seat, user_id, text, created_at, chain))
             await db.executemany(
@@ -188,19 +242,36 @@ class FaultsMixin(ReplayMixin[G]):
                 rewritten,
             )
             await db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            if base:
+                await db.execute(
+                    "INSERT INTO snapshots (game_id, seq, state, created_at, digest)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, base, base_state, now, root),
+                )
+            if version != base or not base:
+                await db.execute(
+                    "INSERT INTO snapshots (game_id, seq, state, created_at, digest)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, version, state, now, snapshot_digest(chain, version, state)),
+                )
             await db.execute(
-                "INSERT INTO snapshots (game_id, seq, state, created_at, digest)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game_id, version, state, now, snapshot_digest(chain, version, state)),
-            )
-            await db.execute(
-                "UPDATE games SET version = ?, revision = revision + 1, updated_at = ?, head = ?,"
-                " digest = ? WHERE id = ?",
-                (version, now, chain, d0, game_id),
+                "UPDATE games SET version = ?, base = ?, revision = revision + 1, updated_at = ?,"
+                " head = ?, digest = ? WHERE id = ?",
+                (version, base, now, chain, d0, game_id),
             )
             await db.execute("DELETE FROM game_faults WHERE game_id = ?", (game_id,))
             rec = await self._get_game(db, game_id)
-            # before the commit: what is cut is never gone without a trace
+            # before the commit: what leaves the log is never gone without a trace
+            if archived:
+                log.warning(
+                    "game %s repaired: %s; %d earlier action(s) left the log (their effect is"
+                    " in the snapshot at version %d; as stored): %s",
+                    game_id,
+                    why,
+                    len(archived),
+                    base,
+                    json.dumps([_raw(a) for a in archived]),
+                )
             if dropped:
                 log.warning(
                     "game %s repaired: %s; %d action(s) cut (as stored): %s",
@@ -209,16 +280,83 @@ class FaultsMixin(ReplayMixin[G]):
                     len(dropped),
                     json.dumps([_raw(a) for a in dropped]),
                 )
-            if recovered:
+            if walk.recovered:
                 log.warning(
                     "game %s repaired: action(s) %s recovered from their digests",
                     game_id,
-                    ", ".join(f"#{s}" for s in recovered),
+                    ", ".join(f"#{s}" for s in walk.recovered),
                 )
             return rec
 
         rec = await self._write(fn)
-        return Repair(rec, version, dropped, why, recovered)
+        return Repair(rec, version, dropped, why, walk.recovered, base=base, archived=archived)
+
+    async def _snapshots(self, game_id: int) -> list[SnapshotRecord]:
+        """Every stored snapshot of the game, oldest first."""
+
+        async def fn(db: Conn) -> list[SnapshotRecord]:
+            rows = await db.all(
+                f"SELECT {SNAPSHOT_COLS} FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+            return [snapshot_row(r) for r in rows]
+
+        return await self._read(fn)
+
+    def _later_origin(
+        self, record: GameRecord, rows: dict[int, ActionRecord], snap: SnapshotRecord, end: int
+    ) -> _Origin[G] | None:
+        """``snap`` as a place to resume from: its digest ties it to ``d[seq]``
+        as the chain after it stores it (the row at ``seq``, or the game's head
+        at the end of the log), and it restores to its version. None if not."""
+        tied = [rows[snap.seq].digest] if snap.seq in rows else []
+        if snap.seq == end:
+            tied.append(record.head)
+        for d in tied:
+            if d and snap.digest == snapshot_digest(d, snap.seq, snap.state_json):
+                try:
+                    return _Origin(snap.seq, d, self._restore(snap), snap)
+                except CorruptGameError:
+                    return None
+        return None
+
+    def _walk(
+        self,
+        origin: _Origin[G],
+        end: int,
+        rows: dict[int, ActionRecord],
+        record: GameRecord,
+        users: list[int | None],
+    ) -> _Walk[G]:
+        """Verify (or recover) the actions after ``origin`` until one is neither."""
+        game, d = origin.game, origin.digest
+        walk: _Walk[G] = _Walk(origin, game, origin.seq)
+        now = self._clock()
+        for seq in range(origin.seq + 1, end + 1):
+            a = rows.get(seq)
+            if a is not None and a.digest == action_digest(
+                d, seq, a.seat, a.user_id, a.action_json
+            ):
+                try:
+                    self.codec.apply(game, a.action)
+                except Exception as exc:
+                    walk.why = f"action #{seq} does not replay: {type(exc).__name__}: {exc}"
+                    break
+                d = a.digest
+                walk.kept.append((seq, a.seat, a.user_id, a.action_json, a.created_at))
+                walk.reach = seq
+                continue
+            found = self._recover(game, d, seq, users, _anchors(record, rows, seq))
+            if found is None:
+                what = "is missing" if a is None else "is damaged"
+                walk.why = f"action #{seq} {what} and cannot be recovered from its digests"
+                break
+            seat, user_id, text, action = found
+            self.codec.apply(game, action)
+            d = action_digest(d, seq, seat, user_id, text)
+            walk.kept.append((seq, seat, user_id, text, a.created_at if a is not None else now))
+            walk.recovered.append(seq)
+            walk.reach = seq
+        return walk
 
     @staticmethod
     def _candidate_users(game_log: GameLog) -> list[int | None]:
@@ -266,11 +404,14 @@ def _seed_vouched(record: GameRecord, game_log: GameLog, d: str) -> bool:
     if record.digest == d:
         return True
     first = game_log.actions[0] if game_log.actions else None
-    if first is not None and first.seq == 1 and first.digest:
+    if first is not None and first.seq == 1 and not record.base and first.digest:
         return first.digest == action_digest(d, 1, first.seat, first.user_id, first.action_json)
     for snap in (game_log.snapshot, game_log.previous):
         if snap is not None and snap.seq == 0 and snap.digest:
             return snap.digest == snapshot_digest(d, 0, snap.state_json)
+    bs = game_log.base_snapshot
+    if record.base and bs is not None and bs.digest:
+        return bs.digest == base_digest(d, record.base, bs.state_json)
     return False
 
 

@@ -92,6 +92,9 @@ class GameRecord:
     #: storage/digest.py: d[0] (seed and options) and d[version] (None: a lobby)
     digest: str | None = None
     head: str | None = None
+    #: schema 12: the version of the snapshot the game's record starts from (its
+    #: earlier actions were lost to damage; storage/faults.py); 0: from the seed
+    base: int = 0
 
     @property
     def options(self) -> JsonDict:
@@ -174,6 +177,8 @@ class GameLog:
     actions: list[ActionRecord]
     previous: SnapshotRecord | None = None
     fault: str | None = None
+    #: the snapshot at ``record.base`` (None when the base is 0: the seed)
+    base_snapshot: SnapshotRecord | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +193,23 @@ class LoadedGame(Generic[G]):
     @property
     def version(self) -> int:
         return self.record.version
+
+
+@dataclass(frozen=True, slots=True)
+class History(Generic[G]):
+    """A game's whole record as a reader replays it: ``start`` is the engine game
+    where the record starts (set up from options and seed, or restored from the
+    base snapshot when earlier actions were lost to damage: ``base`` > 0) and
+    ``actions`` are every action after it (seq ``base + 1`` on)."""
+
+    record: GameRecord
+    seats: list[Seat]
+    start: G
+    actions: list[ActionRecord]
+
+    @property
+    def base(self) -> int:
+        return self.record.base
 
 
 @dataclass(frozen=True, slots=True)

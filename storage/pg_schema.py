@@ -281,6 +281,11 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
         ),
         MIGRATIONS[10].backfill,
     ),
+    Migration(
+        12,
+        MIGRATIONS[11].description,
+        ("ALTER TABLE games ADD COLUMN base BIGINT NOT NULL DEFAULT 0 CHECK (base >= 0)",),
+    ),
 )
 
 assert [m.version for m in PG_MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))

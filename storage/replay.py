@@ -17,7 +17,13 @@ from typing import Any
 
 from storage.actions import ActionLogMixin
 from storage.base import G
-from storage.digest import action_digest, describe_text, game_digest, snapshot_digest
+from storage.digest import (
+    action_digest,
+    base_digest,
+    describe_text,
+    game_digest,
+    snapshot_digest,
+)
 from storage.errors import (
     CorruptGameError,
     DamagedRowError,
@@ -31,6 +37,7 @@ from storage.models import (
     ActionRecord,
     GameLog,
     GameRecord,
+    History,
     LoadedGame,
     LoadReport,
     SnapshotRecord,
@@ -106,7 +113,8 @@ class ReplayMixin(ActionLogMixin[G]):
     def check_chain(game_log: GameLog) -> dict[int, str]:
         """Every digest of the game (storage/digest.py): its seed and options,
         each action chained to the one before, the end of the log and the
-        snapshots read. Returns ``d[seq]`` for every action (and 0). Raises
+        snapshots read; a game with a base (schema 12) chains from its base
+        snapshot. Returns ``d[seq]`` for every action (and the base). Raises
         :class:`SeedDamagedError` or :class:`DamagedRowError` naming the first
         damage, or :class:`CorruptGameError` for a gap."""
         record = game_log.record
@@ -121,8 +129,21 @@ class ReplayMixin(ActionLogMixin[G]):
                 if what
                 else "the seed or options do not match their digest (changed since the game started)",
             )
-        chain = {0: d}
-        for i, a in enumerate(game_log.actions, start=1):
+        base = record.base
+        if base:
+            bs = game_log.base_snapshot
+            if bs is None:
+                raise DamagedRowError(
+                    record.id, f"the snapshot at version {base} its record starts from is missing"
+                )
+            if bs.digest != base_digest(d, base, bs.state_json):
+                what = describe_text(bs.state_json) or "does not match its digest"
+                raise DamagedRowError(
+                    record.id, f"the snapshot at version {base} its record starts from {what}"
+                )
+            d = bs.digest
+        chain = {0: d} if not base else {base: d}
+        for i, a in enumerate(game_log.actions, start=base + 1):
             if a.seq != i:
                 raise CorruptGameError(
                     record.id, f"action log has a gap: expected #{i}, found #{a.seq}"
@@ -137,7 +158,7 @@ class ReplayMixin(ActionLogMixin[G]):
                     else f"action #{a.seq} does not match its digest (changed after it was written)",
                 )
             chain[a.seq] = d
-        last = len(game_log.actions)
+        last = base + len(game_log.actions)
         if last != record.version:
             raise CorruptGameError(
                 record.id, f"action log ends at #{last} but the game is at version {record.version}"
@@ -147,7 +168,7 @@ class ReplayMixin(ActionLogMixin[G]):
                 record.id, f"the log does not end as written (action #{last} is not the last one)"
             )
         for snap in (game_log.snapshot, game_log.previous):
-            if snap is None:
+            if snap is None or (base and snap.seq == base and snap == game_log.base_snapshot):
                 continue
             at = chain.get(snap.seq)
             if at is None or snap.digest != snapshot_digest(at, snap.seq, snap.state_json):
@@ -174,8 +195,8 @@ class ReplayMixin(ActionLogMixin[G]):
             raise GameSetAsideError(record.id, f"set aside: {game_log.fault}")
         self.check_chain(game_log)
         snap, prev, actions = game_log.snapshot, game_log.previous, game_log.actions
-        if from_seed or prev is None:
-            base_seq, game = 0, self._new(record)
+        if from_seed or prev is None or prev.seq <= record.base:
+            base_seq, game = record.base, self.origin(game_log)
         else:
             base_seq, game = prev.seq, self._restore(prev)
         tail = [a for a in actions if a.seq > base_seq]
@@ -184,7 +205,7 @@ class ReplayMixin(ActionLogMixin[G]):
         if snap is not None and snap.seq >= base_seq:
             upto = snap.seq - base_seq
             self._replay(record.id, game, tail[:upto])
-            if self._check_snapshot(record, game, snap, from_seed=base_seq == 0):
+            if self._check_snapshot(record, game, snap, from_seed=base_seq == record.base):
                 replayed -= upto
             tail = tail[upto:]
         self._replay(record.id, game, tail)
@@ -208,12 +229,29 @@ class ReplayMixin(ActionLogMixin[G]):
         except CorruptGameError as exc:  # unreadable or of another version: only a bad cache
             log.warning("%s; falling back to a full replay of the log", exc)
             return False
-        where = "options and seed" if from_seed else "the snapshot before it"
+        where = (
+            ("options and seed" if not record.base else f"its base at version {record.base}")
+            if from_seed
+            else "the snapshot before it"
+        )
         raise SnapshotMismatchError(
             record.id,
             f"the snapshot at version {snap.seq} is not what its log replays to "
             f"(replayed from {where}): {diff}",
         )
+
+    def origin(self, game_log: GameLog) -> G:
+        """The game where its record starts: set up from options and seed, or
+        (a game with a base, schema 12) its base snapshot restored."""
+        record = game_log.record
+        if not record.base:
+            return self._new(record)
+        if game_log.base_snapshot is None:
+            raise CorruptGameError(
+                record.id,
+                f"the snapshot at version {record.base} its record starts from is missing",
+            )
+        return self._restore(game_log.base_snapshot)
 
     def _restore(self, snap: SnapshotRecord) -> G:
         state = snap.state
@@ -274,7 +312,8 @@ class ReplayMixin(ActionLogMixin[G]):
     async def verify_game(self, game_id: int) -> LoadedGame[G]:
         """Prove that a full replay of the log equals the stored snapshot.
 
-        Replays every action from options and seed; at the newest snapshot's
+        Replays every action from options and seed (from the base snapshot
+        for a game with a base, schema 12); at the newest snapshot's
         version compares the replayed state with the snapshot, and at the end
         with the state loaded the normal way (snapshot + tail). Raises
         :class:`CorruptGameError` with the first difference. Returns the fully
@@ -286,8 +325,8 @@ class ReplayMixin(ActionLogMixin[G]):
             raise GameStateError(f"game {record.id} is {record.status.value}: no engine game yet")
         self.check_chain(game_log)
         snap = game_log.snapshot
-        game = self._new(record)
-        upto = snap.seq if snap is not None else 0
+        game = self.origin(game_log)
+        upto = (snap.seq if snap is not None else record.base) - record.base
         self._replay(record.id, game, game_log.actions[:upto])
         if snap is not None:
             diff = first_difference(self.codec.dump(game), snap.state)
@@ -305,3 +344,16 @@ class ReplayMixin(ActionLogMixin[G]):
                     record.id, f"snapshot + replay differs from the full replay at the end: {diff}"
                 )
         return LoadedGame(record, game_log.seats, game, len(game_log.actions))
+
+    async def read_history(self, game_id: int) -> History[G]:
+        """What a reader of the whole game replays (log, replay, undo, rollback):
+        the game where its record starts (:meth:`origin`: the seed, or the base
+        snapshot of a game whose earlier actions were lost to damage) and every
+        action after it, in one consistent read. The digests are not checked
+        here (a load does that); a base snapshot that cannot be restored raises
+        :class:`CorruptGameError`."""
+        game_log = await self.read_log(game_id, full=True)
+        record = game_log.record
+        if record.status not in STARTED_STATUSES:
+            raise GameStateError(f"game {record.id} is {record.status.value}: no engine game yet")
+        return History(record, game_log.seats, self.origin(game_log), game_log.actions)

@@ -322,6 +322,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         seal_all,
     ),
+    Migration(
+        12,
+        "a game's base: the snapshot its record starts from when earlier actions were lost",
+        (
+            # storage/digest.py base_digest: a repair that resumes a game from a
+            # later intact snapshot (its earlier actions damaged) makes it the
+            # game's base; 0 (every existing game) is the seed, as before.
+            "ALTER TABLE games ADD COLUMN base INTEGER NOT NULL DEFAULT 0 CHECK (base >= 0)",
+        ),
+    ),
 )
 
 SCHEMA_VERSION: int = MIGRATIONS[-1].version

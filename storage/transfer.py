@@ -15,8 +15,8 @@ from typing import Any, Final
 from storage.actions import ActionLogMixin
 from storage.backend import Conn
 from storage.base import ACTIVE_SQL, G, check_seed, dumps, is_int
-from storage.digest import action_digest, game_digest
-from storage.errors import ChannelBusyError, ExportFormatError
+from storage.digest import action_digest, base_digest, game_digest
+from storage.errors import ChannelBusyError, CorruptGameError, ExportFormatError
 from storage.models import (
     ACTIVE_STATUSES,
     NOBODY,
@@ -26,9 +26,13 @@ from storage.models import (
     JsonDict,
 )
 
-#: Export document format name and version.
+#: Export document format name and version. Version 2 (schema 12) adds ``base``:
+#: for a game whose early actions were lost to damage, the snapshot its record
+#: starts from (``{"seq": n, "state": {...}}``, actions from ``n + 1``); a game
+#: without one is written as version 1, and version 1 documents still import.
 EXPORT_FORMAT: Final = "black-angel/game-export"
-EXPORT_VERSION: Final = 1
+EXPORT_VERSION: Final = 2
+EXPORT_VERSIONS: Final = (1, 2)
 #: The largest export document accepted (a finished 4-player game is ~100 KB).
 MAX_EXPORT_BYTES: Final = 5 * 1024 * 1024
 #: Deepest nesting of JSON arrays/objects accepted (real exports nest 5 deep).
@@ -40,12 +44,14 @@ class TransferMixin(ActionLogMixin[G]):
     # ------------------------------------------------------------------ export / import
 
     async def export_game(self, game_id: int) -> JsonDict:
-        """One JSON document with the whole game: options, seed, seats and every action."""
+        """One JSON document with the whole game: options, seed, seats and every
+        action (and, for a game with a base, the snapshot its record starts from:
+        format version 2)."""
         game_log = await self.read_log(game_id, full=True)
         g = game_log.record
-        return {
+        doc: JsonDict = {
             "format": EXPORT_FORMAT,
-            "format_version": EXPORT_VERSION,
+            "format_version": 2 if g.base else 1,
             "exported_at": self._clock(),
             "game": {
                 "id": g.id,
@@ -77,6 +83,14 @@ class TransferMixin(ActionLogMixin[G]):
                 for a in game_log.actions
             ],
         }
+        if g.base:
+            bs = game_log.base_snapshot
+            if bs is None:
+                raise CorruptGameError(
+                    g.id, f"the snapshot at version {g.base} its record starts from is missing"
+                )
+            doc["base"] = {"seq": g.base, "state": bs.state}
+        return doc
 
     async def import_game(
         self,
@@ -98,6 +112,7 @@ class TransferMixin(ActionLogMixin[G]):
         """
         parsed = parse_export(doc)
         g, seats, actions = parsed["game"], parsed["seats"], parsed["actions"]
+        base, base_state = parsed["base"], parsed["base_state"]
         new_status = GameStatus(status) if status is not None else GameStatus(g["status"])
         if new_status in STARTED_STATUSES and g["seed"] is None:
             raise ExportFormatError(f"a {new_status.value} game needs a seed")
@@ -107,6 +122,11 @@ class TransferMixin(ActionLogMixin[G]):
         if verify and new_status in STARTED_STATUSES:
             try:
                 game = self.codec.new_game(g["options"], g["seed"])
+                if base:  # the record starts from its base snapshot
+                    game = self.codec.restore(base_state)
+                    held = self.codec.version(game)
+                    if held != base:
+                        raise ValueError(f"the base snapshot holds version {held}, not {base}")
             except Exception as exc:
                 raise ExportFormatError(
                     f"the game cannot be set up from its options: {type(exc).__name__}: {exc}"
@@ -129,6 +149,11 @@ class TransferMixin(ActionLogMixin[G]):
         options_json = dumps(g["options"])
         rows: list[tuple[Any, ...]] = []
         d0 = head = game_digest(g["seed"], options_json) if g["seed"] is not None else None
+        base_json = dumps(base_state) if base else None
+        if base:
+            if d0 is None:
+                raise ExportFormatError("a game with a base snapshot needs a seed")
+            head = base_digest(d0, base, base_json)
         for a in actions:
             text = dumps(a["action"])
             head = action_digest(head or "", a["seq"], a.get("seat"), a.get("user_id"), text)
@@ -152,16 +177,16 @@ class TransferMixin(ActionLogMixin[G]):
             row = await db.one(
                 "INSERT INTO games (guild_id, channel_id, status, options, seed, version, revision,"
                 " created_by, created_at, started_at, ended_at, updated_at, result, end_reason,"
-                " digest, head)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " digest, head, base)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
                     new_status.value,
                     options_json,
                     g["seed"],
-                    len(actions),
-                    len(actions),
+                    base + len(actions),
+                    base + len(actions),
                     created_by,
                     now,
                     now if new_status in STARTED_STATUSES else None,
@@ -171,10 +196,17 @@ class TransferMixin(ActionLogMixin[G]):
                     g.get("end_reason"),
                     d0,
                     head,
+                    base,
                 ),
             )
             assert row is not None
             game_id: int = row[0]
+            if base:
+                await db.execute(
+                    "INSERT INTO snapshots (game_id, seq, state, created_at, digest)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, base, base_json, now, base_digest(d0 or "", base, base_json)),
+                )
             await db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, colour, joined_at) VALUES (?, ?, ?, ?, ?)",
                 [
@@ -188,7 +220,7 @@ class TransferMixin(ActionLogMixin[G]):
                 [(game_id, *r) for r in rows],
             )
             if snap_json is not None:
-                await self._put_snapshot(db, game_id, len(actions), snap_json, now)
+                await self._put_snapshot(db, game_id, base + len(actions), snap_json, now)
             return await self._get_game(db, game_id)
 
         return await self._write(fn)
@@ -219,8 +251,9 @@ def parse_export(doc: JsonDict | str | bytes) -> dict[str, Any]:
         raise ExportFormatError(
             f"unknown format {doc.get('format')!r} (expected {EXPORT_FORMAT!r})"
         )
-    if doc.get("format_version") != EXPORT_VERSION:
-        raise ExportFormatError(f"unsupported format_version {doc.get('format_version')!r}")
+    fv = doc.get("format_version")
+    if fv not in EXPORT_VERSIONS or isinstance(fv, bool):
+        raise ExportFormatError(f"unsupported format_version {fv!r}")
     g, seats, actions = doc.get("game"), doc.get("seats"), doc.get("actions")
     if not isinstance(g, dict) or not isinstance(seats, list) or not isinstance(actions, list):
         raise ExportFormatError("an export needs 'game' (object), 'seats' and 'actions' (lists)")
@@ -253,19 +286,40 @@ def parse_export(doc: JsonDict | str | bytes) -> dict[str, Any]:
         if s["user_id"] in users and s["user_id"] != NOBODY:
             raise ExportFormatError(f"user {s['user_id']} holds two seats")
         users.add(s["user_id"])
-    for i, a in enumerate(actions, start=1):
+    base, base_state = 0, None
+    if "base" in doc:
+        b = doc["base"]
+        if fv < 2:
+            raise ExportFormatError("a base snapshot needs format_version 2")
+        if not (
+            isinstance(b, dict)
+            and is_int(b.get("seq"))
+            and 0 < b["seq"] < _INT64
+            and isinstance(b.get("state"), dict)
+        ):
+            raise ExportFormatError("base must be {'seq': int > 0, 'state': object}")
+        if g.get("seed") is None:
+            raise ExportFormatError("a game with a base snapshot needs a seed")
+        base, base_state = b["seq"], b["state"]
+    for i, a in enumerate(actions, start=base + 1):
+        n = i - base - 1
         if not (isinstance(a, dict) and a.get("seq") == i and isinstance(a.get("action"), dict)):
-            raise ExportFormatError(
-                f"actions[{i - 1}] must be {{'seq': {i}, 'action': object, ...}}"
-            )
-        _check_id(a.get("seat"), f"actions[{i - 1}].seat")
-        _check_id(a.get("user_id"), f"actions[{i - 1}].user_id")
-        _check_time(a.get("created_at"), f"actions[{i - 1}].created_at")
-    if g.get("version") is not None and g["version"] != len(actions):
+            raise ExportFormatError(f"actions[{n}] must be {{'seq': {i}, 'action': object, ...}}")
+        _check_id(a.get("seat"), f"actions[{n}].seat")
+        _check_id(a.get("user_id"), f"actions[{n}].user_id")
+        _check_time(a.get("created_at"), f"actions[{n}].created_at")
+    if g.get("version") is not None and g["version"] != base + len(actions):
         raise ExportFormatError(
             f"game.version is {g['version']} but the export holds {len(actions)} actions"
+            + (f" after its base at {base}" if base else "")
         )
-    return {"game": g, "seats": seats, "actions": actions}
+    return {
+        "game": g,
+        "seats": seats,
+        "actions": actions,
+        "base": base,
+        "base_state": base_state,
+    }
 
 
 def _depth(value: Any) -> int:

@@ -13,7 +13,6 @@ import asyncio
 import logging
 from collections.abc import Sequence
 
-import engine
 from bot.service.botplay import BotPlayer
 from bot.service.games import LiveGames
 from bot.service.helpers import REVEALING
@@ -30,7 +29,7 @@ from bot.service.model import (
     refusing,
 )
 from bot.service.write import WritePath
-from engine import Action
+from engine import Action, Game
 from storage import (
     STARTED_STATUSES,
     ActionRecord,
@@ -233,12 +232,19 @@ class Moderation:
             e = await self._mod(channel_id, actor, "rolled back")
             if e.version == 0:
                 return fail("There is no action to roll back.")
-            actions = await self.games.store.get_actions(e.record.id)
-            if len(actions) != e.version:
+            h = await self.games.store.read_history(e.record.id)
+            actions = h.actions
+            if h.base + len(actions) != e.version:
                 self.games.drop(channel_id)
                 return fail(CHANGED.format("rolled back"))
+            lost = (
+                f"moves 1-{h.base} were lost to damage and the game's record resumes after"
+                f" move {h.base}: nothing can be rolled back before it"
+            )
+            if not actions:
+                return fail(f"There is no action to roll back: {lost}.")
             bot_seats = {s.seat for s in e.seats if is_bot(s.user_id)}
-            keep = len(actions) - 1
+            keep = len(actions) - 1  # an index into ``actions`` (they start after the base)
 
             def by_bot(i: int) -> bool:
                 return actions[i].seat in bot_seats and actions[i].user_id is None
@@ -248,15 +254,12 @@ class Moderation:
             if by_bot(keep):  # the bot would play every one of them again
                 return fail(
                     "Every action left is the bot's, for seats nobody holds: "
-                    "there is no player's action to roll back."
+                    "there is no player's action to roll back" + (f" ({lost})." if h.base else ".")
                 )
             cut = actions[keep:]
             mine = e.seat_of(actor.user_id)
             if mine is not None:
-                rec = e.record
-                assert rec.seed is not None
-                opts = engine.options_from_json(rec.options)
-                seen = await asyncio.to_thread(_shown_to, opts, rec.seed, actions, keep, mine)
+                seen = await asyncio.to_thread(_shown_to, h.start, actions, keep, mine)
                 if seen:
                     return fail(
                         f"You play in this game, and the action{'s' if len(cut) > 1 else ''} to "
@@ -264,7 +267,7 @@ class Moderation:
                         "Ask another moderator to roll it back."
                     )
             try:
-                await self.write.truncate(e, keep, "rollback")
+                await self.write.truncate(e, h.base + keep, "rollback")
             except ConflictError:
                 return fail(CHANGED.format("rolled back"))
             except Exception:
@@ -282,7 +285,7 @@ class Moderation:
             mod = self.games.fmt.mention(actor.user_id)
             reply = Reply(
                 f"⏪ {mod} (moderator) rolled back {n} action{'s' if n != 1 else ''} "
-                f"(#{keep + 1}{f'-#{keep + n}' if n > 1 else ''}"
+                f"(#{h.base + keep + 1}{f'-#{h.base + keep + n}' if n > 1 else ''}"
                 + (f", {n - 1} of them the bot's moves after it" if n > 1 else "")
                 + f"): {'the turn' if len(whose) < 2 else 'the turns'} of "
                 + (" and ".join(whose) or "nobody")
@@ -294,10 +297,11 @@ class Moderation:
             return reply
 
     @refusing
-    async def repair(self, channel_id: int, actor: Actor) -> Reply:
-        """Rebuild the channel's game from its seed and the longest verified
+    async def repair(self, channel_id: int, actor: Actor, *, game_id: int | None = None) -> Reply:
+        """Rebuild the channel's game (or game ``game_id``, a moderator's
+        ``game:``: one that is over too) from its seed and the longest verified
         prefix of its log (storage ``repair_game``: damaged actions the digests
-        vouch for are recovered).
+        vouch for are recovered, a later intact snapshot counts).
 
         For a game set aside after a failed check. Every verified action is
         kept; the ones cut are written to the bot's log by the store before it
@@ -308,7 +312,13 @@ class Moderation:
         """
         async with self.games.lock(channel_id):
             self._require_mod(actor, "repair a game")
-            rec = await self.games.store.active_game(channel_id)
+            if game_id is not None:
+                try:
+                    rec: GameRecord | None = await self.games.store.get_game(game_id)
+                except NotFoundError:
+                    rec = None
+            else:
+                rec = await self.games.store.active_game(channel_id)
             if rec is None or rec.status not in STARTED_STATUSES:
                 return fail("There is no started game in this channel to repair.")
             fault = await self.games.store.get_fault(rec.id)
@@ -333,6 +343,12 @@ class Moderation:
             mod = self.games.fmt.mention(actor.user_id)
             text = f"🛠️ {mod} (moderator) rebuilt game #{rec.id} from its log: "
             text += f"{done.kept} action{'s' if done.kept != 1 else ''} kept"
+            if done.archived:
+                text += (
+                    f"; damage before move {done.base} could not be undone, so it resumes from"
+                    f" the intact snapshot after move {done.base}: moves 1-{done.base} leave its"
+                    " record (their effect is in the snapshot; the bot's log keeps them)"
+                )
             if done.recovered:
                 n = len(done.recovered)
                 text += f" ({n} damaged one{'s' if n != 1 else ''} recovered from the digests)"
@@ -344,7 +360,9 @@ class Moderation:
             text += "."
             if fault is None:
                 text += " (It had not failed a check.)"
-            reply = Reply(text + "\n", new_turn=True)
+            reply = Reply(text + "\n", new_turn=rec.is_active)
+            if not rec.is_active:  # over: nothing to show in the channel, replays see it
+                return reply
             try:
                 e = await self.games.load(channel_id)
                 if e is not None:
@@ -358,12 +376,12 @@ class Moderation:
             return reply
 
 
-def _shown_to(
-    opts: engine.GameOptions, seed: int, actions: Sequence[ActionRecord], keep: int, seat: int
-) -> str | None:
-    """What the actions after the first ``keep`` showed ``seat`` that was hidden
-    before (a card only they saw, or a public draw or roll), or None."""
-    g = engine.replay(opts, seed, [Action.from_json(a.action) for a in actions[:keep]])
+def _shown_to(g: Game, actions: Sequence[ActionRecord], keep: int, seat: int) -> str | None:
+    """What the actions after the first ``keep`` (played from ``g``, where the
+    record starts) showed ``seat`` that was hidden before (a card only they
+    saw, or a public draw or roll), or None."""
+    for a in actions[:keep]:
+        g.apply(Action.from_json(a.action))
     seen: str | None = None
     for a in actions[keep:]:
         for ev in g.apply(Action.from_json(a.action)):

@@ -149,23 +149,33 @@ class Play:
             seat = e.seat_of(actor.user_id)
             if seat is None:
                 return fail("You are not playing in this game.")
-            actions = await self.games.store.get_actions(e.record.id)
-            if len(actions) != e.version:  # another process changed it: look again
+            rec = e.record
+            try:
+                h = await self.games.store.read_history(rec.id)
+            except CorruptGameError as exc:
+                await self.games.set_aside(exc)
+                self.games.drop(channel_id)
+                return fail(str(GameSetAside(rec.id, exc.reason, self.games.fmt)))
+            actions = h.actions
+            if h.base + len(actions) != e.version:  # another process changed it: look again
                 self.games.drop(channel_id)
                 return fail("The game changed meanwhile; nothing was taken back. Look again.")
             if not actions:
+                if h.base:
+                    return fail(
+                        f"There is nothing to undo: moves 1-{h.base} were lost to damage and"
+                        f" the game's record resumes after move {h.base}; nothing can go back"
+                        " before it."
+                    )
                 return fail("There is nothing to undo.")
             last = actions[-1]
             if last.seat != seat:
                 return fail("You can only take back your own decisions, before anyone else acts.")
-            rec = e.record
-            assert rec.seed is not None
-            opts = engine.options_from_json(rec.options)
 
             def check() -> tuple[str | None, dict[str, Any]]:
-                g = engine.replay(
-                    opts, rec.seed, [Action.from_json(a.action) for a in actions[:-1]]
-                )
+                g = h.start
+                for a in actions[:-1]:
+                    g.apply(Action.from_json(a.action))
                 state = g.to_json()  # stored with the cut: the next load needs no replay
                 before, seen = turn_key(g), counts(g)
                 events = g.apply(Action.from_json(last.action))
@@ -196,7 +206,7 @@ class Play:
             if why:
                 return fail(why)
             try:
-                await self.write.truncate(e, len(actions) - 1, "undo", state)
+                await self.write.truncate(e, e.version - 1, "undo", state)
             except ConflictError:
                 return fail("The game changed meanwhile; nothing was taken back. Look again.")
             except Exception:

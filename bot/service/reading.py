@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from dataclasses import fields
 
-import engine
 from bot import text as T
 from bot.service.format import score_part
 from bot.service.games import LiveGames
@@ -27,6 +26,7 @@ from storage import (
     CorruptGameError,
     GameRecord,
     GameStatus,
+    History,
 )
 
 
@@ -149,20 +149,25 @@ class Reading:
         return Reply(T.clip_message(head + "\n" + "\n".join(chunk or ["(nothing yet)"])))
 
     async def rebuild_log(self, rec: GameRecord) -> list[str]:
-        """The public event lines of the whole game, replayed from its log."""
-        actions = await self.games.store.get_actions(rec.id)
-        assert rec.seed is not None
-        seed = rec.seed
+        """The public event lines of the whole game, replayed from its log (from
+        where its record starts: a game whose early moves were lost to damage
+        says so first, and where the record resumes)."""
 
-        def run() -> list[str]:
-            g = Game.new(engine.options_from_json(rec.options), seed)
+        def run(h: History[Game]) -> list[str]:
+            g = h.start
             out: list[str] = []
-            for a in actions:
+            if h.base:
+                out.append(
+                    f"⚠️ Moves 1-{h.base} were lost to damage; the record resumes after"
+                    f" move {h.base} (round {g.state.round})."
+                )
+            for a in h.actions:
                 out.extend(ev.text for ev in g.apply(Action.from_json(a.action)) if ev.text)
             return out
 
         try:
-            return await asyncio.to_thread(run)
+            h = await self.games.store.read_history(rec.id)
+            return await asyncio.to_thread(run, h)
         except Exception as exc:
             err = CorruptGameError(rec.id, f"its log does not replay: {type(exc).__name__}: {exc}")
             await self.games.set_aside(err)

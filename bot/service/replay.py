@@ -59,6 +59,9 @@ class Timeline:
     names: dict[int, str]  # seat -> name, for the images
     turns: tuple[Turn, ...]
     who: dict[int, str]  # seat -> how the text names it ("Blue (alice)")
+    #: the action the record starts after (0: the table as set up; more when a
+    #: repair resumed the game from a later snapshot: earlier moves were lost)
+    base: int = 0
 
     @property
     def last(self) -> int:
@@ -87,10 +90,15 @@ def build_timeline(
     *,
     names: dict[int, str],
     full: bool,
+    start: Game | None = None,
 ) -> Timeline:
-    """Replay ``actions`` from the game's options and seed, cutting it into turns."""
-    assert record.seed is not None
-    g = Game.new(engine.options_from_json(record.options), record.seed)
+    """Replay ``actions`` from ``start`` (where the record starts: storage
+    ``read_history``; default the game's options and seed), cutting it into turns."""
+    if start is None:
+        assert record.seed is not None
+        g = Game.new(engine.options_from_json(record.options), record.seed)
+    else:
+        g = start
 
     def seat_name(seat: int | None) -> str:
         return g.name(seat) if seat is not None else "?"
@@ -115,7 +123,9 @@ def build_timeline(
         from engine.components import HAL_SEAT
 
         who[HAL_SEAT] = "Hal"
-    return Timeline(record.id, record.revision, full, g.is_over, names, tuple(turns), who)
+    return Timeline(
+        record.id, record.revision, full, g.is_over, names, tuple(turns), who, record.base
+    )
 
 
 class Replays:
@@ -191,11 +201,13 @@ class Replays:
         if hit is not None:
             self._timelines.move_to_end(key)
             return hit
-        seats = await self.store.get_seats(rec.id)
-        actions = [a.action for a in await self.store.get_actions(rec.id)]
+        h = await self.store.read_history(rec.id)
+        actions = [a.action for a in h.actions]
         full = rec.status is GameStatus.FINISHED
         tl = await self.run(
-            lambda: build_timeline(rec, actions, names=self.seat_names(seats), full=full)
+            lambda: build_timeline(
+                h.record, actions, names=self.seat_names(h.seats), full=full, start=h.start
+            )
         )
         self._timelines[key] = tl
         while len(self._timelines) > CACHED_TIMELINES:
@@ -257,7 +269,12 @@ class Replays:
         n = tl.last if number is None else min(max(0, number), tl.last)
         t = tl.turns[n]
         if n == 0:
-            what = "the table as set up"
+            what = (
+                f"the table after move {tl.base}, where the record resumes (earlier moves"
+                " were lost to damage)"
+                if tl.base
+                else "the table as set up"
+            )
         else:
             what = (
                 f"round {t.round}, {tl.who.get(t.seat, '?') if t.seat is not None else '?'}'s turn"
@@ -285,4 +302,9 @@ class Replays:
             GameStatus.RUNNING: "running",
         }.get(rec.status, rec.status.value)
         hidden = "" if tl.full else " — only what spectators see"
-        return f"🎬 Replay of game #{rec.id} ({mode_of(rec.options)}, {state}){hidden}"
+        lost = (
+            f"\n⚠️ Moves 1-{tl.base} were lost to damage; the record resumes after move {tl.base}."
+            if tl.base
+            else ""
+        )
+        return f"🎬 Replay of game #{rec.id} ({mode_of(rec.options)}, {state}){hidden}{lost}"

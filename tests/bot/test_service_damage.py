@@ -9,6 +9,7 @@ The same damage kinds on PostgreSQL: tests/storage/test_storage_damage.py."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,11 @@ import pytest
 from bot.client import start_service
 from bot.config import Config
 from bot.service import Actor, GameService, PlainFmt
-from storage import Store
+from storage import NO_SERVER, Store
 from tests.bot.helpers import FakeClock
 from tests.bot.svc import MOD, current_button, open_proc, press, start_game, stored_equals_served
 from tests.storage.helpers import Databases
-from tests.storage.test_storage_damage import ACTIONS, KINDS
+from tests.storage.test_storage_damage import ACTIONS, KINDS, REBASED
 
 CHANNELS = (501, 502, 503)
 DAMAGED = 502
@@ -117,9 +118,42 @@ async def test_the_bot_starts_and_only_the_damaged_game_is_set_aside(
         assert e is not None and e.game.to_json() == states[bad]  # not silently different
         await stored_equals_served(svc, DAMAGED)
         assert (await press(svc, DAMAGED, await current_button(svc, DAMAGED, random.Random(2)))).ok
+        if kind in REBASED:
+            await readers_of_a_rebased_game(svc, bad, REBASED[kind])
     finally:
         await svc.release_instance()
         await svc.store.close()
+
+
+async def readers_of_a_rebased_game(svc: GameService, game_id: int, base: int) -> None:
+    """A game resumed from a later snapshot: every reader starts there or says why not."""
+    resumes = f"the record resumes after move {base}"
+    log = await svc.event_log(DAMAGED, 999)  # the oldest page: where the record starts
+    assert log.ok and f"Moves 1-{base} were lost to damage; {resumes}" in log.text
+    replay, tl, _ = await svc.replay_turn(NO_SERVER, game_id, 0)
+    assert replay.ok and f"the table after move {base}" in replay.text, replay.text
+    assert tl is not None and tl.base == base
+    # roll back to the base, then nothing more: the moderator is told why
+    e = await svc.games.entry(DAMAGED)
+    assert e is not None
+    for _ in range(ACTIONS):  # far more than there are
+        r = await svc.rollback(DAMAGED, MOD)
+        if not r.ok:
+            break
+    assert not r.ok and f"moves 1-{base} were lost to damage" in r.text, r.text
+    e = await svc.games.entry(DAMAGED)
+    assert e is not None and e.version == base
+    undo = await svc.undo(DAMAGED, Actor(users(DAMAGED)[0]))
+    assert not undo.ok and "lost to damage" in undo.text, undo.text
+    await stored_equals_served(svc, DAMAGED)
+    # a complete export of it imports (format version 2, with its base snapshot)
+    assert (await svc.end(DAMAGED, MOD)).ok
+    exported = await svc.export(DAMAGED, MOD)
+    assert exported.ok and exported.file is not None, exported.text
+    doc = json.loads(exported.file[1])
+    assert doc["format_version"] == 2 and doc["base"]["seq"] == base
+    imported = await svc.import_game(777, MOD, exported.file[1])
+    assert imported.ok, imported.text
 
 
 async def test_bytes_that_do_not_decode_in_every_game_still_let_the_bot_start(

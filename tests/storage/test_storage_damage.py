@@ -143,6 +143,27 @@ async def damaged_game_digest(dbs: Databases, db: str, game_id: int, rng: random
     return "the seed or options do not match their digest"
 
 
+def beyond_recovery(kind: Callable[[int], Damage], seq: int) -> Damage:
+    """``kind`` at ``seq`` with nothing left to vouch for it: its digest column
+    wiped and the next row deleted. Repair cannot recover it; the intact
+    snapshot after it (tied to the chain the later rows verify) resumes the game."""
+    hit = kind(seq)
+
+    async def damage(dbs: Databases, db: str, game_id: int, rng: random.Random) -> str:
+        message = await hit(dbs, db, game_id, rng)
+        await dbs.execute(
+            db,
+            "UPDATE actions SET digest = NULL WHERE game_id = ? AND seq = ?",
+            (game_id, seq),
+        )
+        await dbs.execute(
+            db, "DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq + 1)
+        )
+        return message.replace(f"found #{seq + 1}", f"found #{seq + 2}")
+
+    return damage
+
+
 KINDS: dict[str, tuple[Damage, int | None]] = {
     "snapshot-bytes": (bad_bytes(None), None),
     "action-bytes-before-snapshot": (bad_bytes(12), 12),
@@ -156,7 +177,14 @@ KINDS: dict[str, tuple[Damage, int | None]] = {
     "other-option-after-snapshot": (other_option(32), 32),
     "seed": (edited_seed, None),
     "seed-digest": (damaged_game_digest, None),
+    # beyond recovery before the newest snapshot: the game resumes from it (its base)
+    "action-bytes-beyond-recovery-before-snapshot": (beyond_recovery(bad_bytes, 25), None),
+    "flip-beyond-recovery-before-snapshot": (beyond_recovery(flipped, 25), None),
+    "delete-beyond-recovery-before-snapshot": (beyond_recovery(deleted, 25), None),
+    "other-option-beyond-recovery-before-snapshot": (beyond_recovery(other_option, 25), None),
 }
+#: kinds after which the game resumes from a later intact snapshot: its new base
+REBASED: dict[str, int] = {k: SNAP for k in KINDS if "beyond-recovery" in k}
 
 
 @pytest.mark.parametrize("kind", sorted(k for k in KINDS if "bytes" not in k))
@@ -207,6 +235,11 @@ async def damaged_and_repaired(dbs: Databases, db: str, kind: str) -> None:
         done = await store.repair_game(bad)
         assert done.kept == ACTIONS and done.dropped == []  # no intact action lost
         assert done.recovered == ([] if seq is None else [seq])
+        assert done.base == REBASED.get(kind, 0)
+        if done.base:  # the record starts at the snapshot; the actions after it are all kept
+            assert [a.seq for a in await store.get_actions(bad)] == list(
+                range(done.base + 1, ACTIONS + 1)
+            )
         loaded = await store.load_game(bad)
         assert loaded.game.to_json() == states[bad]  # not silently different
         await store.verify_game(bad)
@@ -217,13 +250,14 @@ async def damaged_and_repaired(dbs: Databases, db: str, kind: str) -> None:
 async def test_what_cannot_be_recovered_is_cut_and_logged_before_the_commit(
     dbs: Databases, db: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Two neighbouring rows deleted: nothing vouches for the first any more, so
-    the verified prefix ends before it; the rows cut are in the bot's log before
-    the repair commits (a crash at the commit leaves both the game and the trace)."""
+    """Two neighbouring rows deleted after the newest snapshot: nothing vouches
+    for the first any more and no later snapshot helps, so the verified prefix
+    ends before it; the rows cut are in the bot's log before the repair commits
+    (a crash at the commit leaves both the game and the trace)."""
     async with Store(db) as store:
         ids, _ = await three_games(store)
     bad = ids[1]
-    await dbs.execute(db, "DELETE FROM actions WHERE game_id = ? AND seq IN (15, 16)", (bad,))
+    await dbs.execute(db, "DELETE FROM actions WHERE game_id = ? AND seq IN (31, 32)", (bad,))
     async with Store(db) as store:
         real_write = store.backend.write
 
@@ -237,13 +271,33 @@ async def test_what_cannot_be_recovered_is_cut_and_logged_before_the_commit(
         store.backend.write = crash_at_commit  # type: ignore[method-assign]
         with caplog.at_level("WARNING", logger="storage"), pytest.raises(RuntimeError):
             await store.repair_game(bad)
-        assert f"game {bad} repaired: action #15 is missing" in caplog.text
-        assert '"seq": 17' in caplog.text and f'"seq": {ACTIONS}' in caplog.text
+        assert f"game {bad} repaired: action #31 is missing" in caplog.text
+        assert '"seq": 33' in caplog.text and f'"seq": {ACTIONS}' in caplog.text
         assert (await store.get_game(bad)).version == ACTIONS  # rolled back: nothing lost
         store.backend.write = real_write  # type: ignore[method-assign]
 
         done = await store.repair_game(bad)
-        assert done.kept == 14 and [a.seq for a in done.dropped] == list(range(17, ACTIONS + 1))
-        assert "action #15 is missing" in (done.why or "")
-        assert (await store.load_game(bad)).game.state.decisions == 14
+        assert done.kept == SNAP and [a.seq for a in done.dropped] == list(range(33, ACTIONS + 1))
+        assert "action #31 is missing" in (done.why or "") and done.base == 0
+        assert (await store.load_game(bad)).game.state.decisions == SNAP
         await store.verify_game(bad)
+
+
+async def test_a_later_intact_snapshot_verified_by_the_chain_counts(
+    dbs: Databases, db: str
+) -> None:
+    """Issue 24: "Repair keeps the longest verified prefix (a later intact snapshot
+    verified by the chain counts)". Rows 15 and 16 are gone (nothing vouches for
+    15), but the snapshot at 30 is tied by its digest to row 30's, and rows 31..34
+    chain from it to the head: the game resumes from it, exactly as played, and
+    no verified action after it is cut. Fails on main (kept == 14)."""
+    async with Store(db) as store:
+        ids, states = await three_games(store)
+    bad = ids[1]
+    await dbs.execute(db, "DELETE FROM actions WHERE game_id = ? AND seq IN (15, 16)", (bad,))
+    async with Store(db) as store:
+        done = await store.repair_game(bad)
+        assert done.kept == ACTIONS, done.why
+        assert [a.seq for a in done.dropped] == []
+        loaded = await store.load_game(bad)
+        assert loaded.game.to_json() == states[bad]

@@ -12,6 +12,7 @@ import asyncpg
 import pytest
 
 from storage import SCHEMA_VERSION, GameSettings, GameStatus, SchemaError, Store
+from storage.digest import action_digest, game_digest, snapshot_digest
 from storage.pg_schema import PG_MIGRATIONS, pg_user_version
 from storage.pg_schema import migrate as pg_migrate
 from storage.postgres import to_dollar
@@ -134,6 +135,18 @@ async def make_old_database(dbs: Databases, target: str, version: int) -> None:
                 await db.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), 1)")
         if version >= 4:  # revision == version for a log that was never cut
             await db.execute("UPDATE games SET revision = 2 WHERE id = 1")
+        if version >= 11:  # v11 code writes every digest with its row
+            d = [game_digest(3, json.dumps({"target": 9}))]
+            for seq, seat, user, text in [(1, 0, 501, '{"add":2}'), (2, 1, 502, '{"add":3}')]:
+                d.append(action_digest(d[-1], seq, seat, user, text))
+                await db.execute(
+                    "UPDATE actions SET digest = ? WHERE game_id = 1 AND seq = ?", (d[-1], seq)
+                )
+            await db.execute(
+                "UPDATE snapshots SET digest = ? WHERE game_id = 1 AND seq = 2",
+                (snapshot_digest(d[2], 2, json.dumps(snap)),),
+            )
+            await db.execute("UPDATE games SET digest = ?, head = ? WHERE id = 1", (d[0], d[2]))
         if version >= 2:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, moderator_role_id, reminder_minutes, updated_at)"
