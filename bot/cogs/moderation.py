@@ -10,6 +10,8 @@ or the server's moderator role (see :mod:`bot.perms`).
 Every command works on this channel's game, or on the game ``game:`` names from
 any channel of the server (a game whose thread was deleted, say); ``move``
 brings a game into this channel, where its board and buttons work again.
+``export`` and ``repair`` also take a game that is over (finished or ended) by
+id; the others refuse it and say why (bot/service/absence.py ``ON_GAMES_OVER``).
 """
 
 from __future__ import annotations
@@ -126,7 +128,7 @@ class ModerationCog(
     )
     @app_commands.describe(game=GAME)
     async def repair(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
-        await run(interaction, lambda a, c: self.svc.repair(c, a), UPDATE, game=game)
+        await run(interaction, lambda a, c: self.svc.repair(c, a, game_id=game), UPDATE, game=game)
 
     @app_commands.command(name="reminder", description="Turn reminders for this game")
     @app_commands.describe(
@@ -162,7 +164,7 @@ class ModerationCog(
     )
     @app_commands.describe(game=GAME)
     async def export(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
-        await run(interaction, lambda a, c: self.svc.export(c, a), PRIVATE, game=game)
+        await run(interaction, lambda a, c: self.svc.export(c, a, game_id=game), PRIVATE, game=game)
 
     @app_commands.command(
         name="import", description="Load a game from an export file into this channel"

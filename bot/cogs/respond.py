@@ -124,10 +124,14 @@ async def _public(fe: Frontend, interaction: discord.Interaction, work: Work) ->
 
 def _on_game(fe: Frontend, interaction: discord.Interaction, work: Work, game: int) -> Work:
     """``work`` on the channel of game ``game`` (refused when it is not this
-    server's); the reply remembers that channel (``Reply.channel_id``)."""
+    server's, or when it is over and the command makes no sense on a game that
+    is over); the reply remembers that channel (``Reply.channel_id``)."""
+
+    cmd = interaction.command
+    doing = cmd.name if cmd is not None else None
 
     async def wrapped(actor: Actor, cid: int) -> Reply:
-        found = await fe.svc.game_channel(interaction.guild_id, game)
+        found = await fe.svc.game_channel(interaction.guild_id, game, doing)
         if isinstance(found, Reply):
             return found
         reply = await work(actor, found)

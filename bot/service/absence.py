@@ -39,6 +39,11 @@ log = logging.getLogger(__name__)
 
 CHANGED = "The game changed meanwhile; nothing was done. Look again."
 
+#: Moderators' commands that make sense on a game that is over (finished or ended):
+#: they take the game by id (``game:``), whatever its channel now holds.
+ON_GAMES_OVER = frozenset({"export", "repair"})
+OVER_WORDS = {GameStatus.FINISHED: "finished", GameStatus.ABORTED: "ended early"}
+
 
 class Absence:
     """Resigning, taking a seat back, members who left, channels gone, moving games."""
@@ -180,28 +185,42 @@ class Absence:
             f"{command(fmt, 'mod end')} `game:{rec.id}`."
         )
 
-    async def _game_here(self, guild_id: int | None, game_id: int) -> GameRecord:
-        """Game ``game_id`` if it is an active game of this server."""
+    async def _game_here(
+        self, guild_id: int | None, game_id: int, *, doing: str | None = None
+    ) -> GameRecord:
+        """Game ``game_id`` if it is a game of this server, and active unless
+        ``doing`` is one of :data:`ON_GAMES_OVER` (``doing``: the command's name,
+        for the refusal)."""
         try:
             rec = await self.games.store.get_game(game_id)
         except NotFoundError:
             rec = None
         if rec is None or guild_id is None or rec.guild_id != guild_id:
             raise ServiceError(f"There is no game #{game_id} on this server.")
-        if rec.status not in ACTIVE_STATUSES:
+        if rec.status not in ACTIVE_STATUSES and doing not in ON_GAMES_OVER:
+            fmt = self.games.fmt
+            what = f"{command(fmt, f'mod {doing}')} works" if doing else "this works"
             raise ServiceError(
-                f"Game #{game_id} is over ({rec.status.value}); moderators' commands work on "
-                "lobbies and running or paused games."
+                f"Game #{game_id} is over ({OVER_WORDS.get(rec.status, rec.status.value)}):"
+                f" {what} only on lobbies and running or paused games, and there is no"
+                " turn left to pause, play, take back or hand over. A game that is over can"
+                f" still be exported ({command(fmt, 'mod export')} `game:{game_id}`: its"
+                f" complete record) or repaired ({command(fmt, 'mod repair')}"
+                f" `game:{game_id}`, if its record no longer replays)."
             )
         return rec
 
-    async def game_channel(self, guild_id: int | None, game_id: int) -> int | Reply:
-        """The channel of this server's active game ``game_id`` (a moderator's
-        ``game:``), or the refusal to show."""
+    async def game_channel(
+        self, guild_id: int | None, game_id: int, doing: str | None = None
+    ) -> int | Reply:
+        """The channel of this server's game ``game_id`` (a moderator's
+        ``game:``; ``doing``: the command's name), or the refusal to show: a game
+        that is over only for the commands of :data:`ON_GAMES_OVER`, which then
+        work on it by id."""
         if self.games.fenced:
             return fail(self.games.fenced)
         try:
-            return (await self._game_here(guild_id, game_id)).channel_id
+            return (await self._game_here(guild_id, game_id, doing=doing)).channel_id
         except ServiceError as exc:
             return fail(str(exc))
 
@@ -213,7 +232,7 @@ class Absence:
         there; a game paused because its channel was deleted runs again."""
         if not actor.moderator:
             return fail("Only moderators can move a game.")
-        rec = await self._game_here(guild_id, game_id)
+        rec = await self._game_here(guild_id, game_id, doing="move")
         if rec.channel_id == channel_id:
             return fail(f"Game #{game_id} is already in this channel.")
         old = rec.channel_id

@@ -27,7 +27,13 @@ from bot.service.model import (
     refusing,
 )
 from bot.service.reading import Reading
-from storage import ChannelBusyError, ExportFormatError, GameStatus, StorageError
+from storage import (
+    ChannelBusyError,
+    ExportFormatError,
+    GameStatus,
+    NotFoundError,
+    StorageError,
+)
 from storage.transfer import MAX_EXPORT_BYTES, parse_export
 
 PUBLIC_FORMAT = "black-angel-public-export"
@@ -42,12 +48,23 @@ class Transfer:
         self.reading = reading  # the public event log of a running game
 
     @refusing
-    async def export(self, channel_id: int, actor: Actor) -> Reply:
+    async def export(self, channel_id: int, actor: Actor, *, game_id: int | None = None) -> Reply:
+        """The channel's latest game as a JSON file, or game ``game_id`` (a
+        moderator's ``game:``, checked to be this server's by the caller): any
+        game, a finished one (its complete record) or one whose channel is gone."""
         if not actor.moderator:
             return fail("Only moderators can export a game.")
-        rec = await self.games.latest(channel_id)
-        if rec is None:
-            return fail("There is no game in this channel.")
+        if game_id is not None:
+            try:
+                rec = await self.games.store.get_game(game_id)
+            except NotFoundError:
+                return fail(f"There is no game #{game_id}.")
+            channel_id = rec.channel_id
+        else:
+            found = await self.games.latest(channel_id)
+            if found is None:
+                return fail("There is no game in this channel.")
+            rec = found
         if rec.status in OVER:
             doc = await self.games.store.export_game(rec.id)
             what = "the complete record (seed and every action)"
