@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +45,12 @@ async def fill(path: str) -> dict[int, dict]:
             )
             states[rec.id] = game.to_json()
         await store.truncate_actions(1, 20, 30)  # an undo: revision ahead of version
+
+        async def lose_rows(db: Any) -> None:
+            await db.execute("DELETE FROM actions WHERE game_id = 2 AND seq IN (5, 6)")
+
+        await store.backend.write(lose_rows)  # the finished game, repaired from a later
+        assert (await store.repair_game(2)).base > 6  # snapshot: its base
         states[1] = (await store.load_game(1)).game.to_json()
         await store.pause_game(3)
         await store.abort_game(4, "players left")
