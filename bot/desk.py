@@ -161,7 +161,7 @@ class Desk:
             await panel.interaction.edit_original_response(
                 content=f"🔒 Your decision in game #{mine.turn.game_id}: {mine.text}",
                 view=decision_view(mine.turn, private=True),
-                embeds=decision_embeds(mine.turn),
+                embeds=decision_embeds(mine.turn, image="shown" if files else "none"),
                 attachments=files,
             )
         except discord.HTTPException as exc:  # expired or dismissed: forget it
@@ -226,7 +226,7 @@ class Desk:
         )
         files = _files(mine)
         view = decision_view(mine.turn, private=True)
-        embeds = decision_embeds(mine.turn)
+        embeds = decision_embeds(mine.turn, image="shown" if files else "none")
         try:
             if dm is not None and dm.game_id == turn.game_id and dm.showing is not None:
                 await dm.message.edit(

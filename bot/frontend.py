@@ -27,6 +27,7 @@ The rules of the flow (see ARCHITECTURE.md, Bot):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
@@ -95,9 +96,25 @@ class DiscordFmt:
 
 @dataclass
 class TurnMessage:
+    """The channel's public message of the pending decision."""
+
     message: Any  # discord.Message
     game_id: int
     decider: int | None
+    revision: int | None = None  # the game's revision at the decision it shows
+    turn: TurnPrompt | None = None
+    #: Drawing.key of that decision's images, and of the images on the message
+    #: (None: none); equal when its images are the decision's own
+    wants: str | None = None
+    shows: str | None = None
+    drawing: bool = False  # its images are being drawn (bot/service/drawing.py)
+    page: int = 0  # the page of options it lists
+
+    def image_state(self) -> str:
+        """What its footer may say of its image (bot/prompt.py IMAGE_STATES)."""
+        if self.wants is not None and self.shows == self.wants:
+            return "shown"
+        return "coming" if self.drawing else "none"
 
 
 def _files(reply: Reply) -> list[discord.File]:
@@ -108,6 +125,11 @@ def _files(reply: Reply) -> list[discord.File]:
     if reply.file is not None:
         return [discord.File(io.BytesIO(reply.file[1]), filename=reply.file[0])]
     return []
+
+
+def _image_state(reply: Reply) -> str:
+    """A private reply's image is drawn with its options, when it has one."""
+    return "shown" if reply.image is not None else "none"
 
 
 def _mentions(reply: Reply) -> discord.AllowedMentions:
@@ -158,6 +180,10 @@ class Frontend:
         self.desk = Desk(self)  # private panels and decision DMs (bot/desk.py)
         #: channel -> the message showing bot seats' moves while they are made
         self.progress_msgs: dict[int, Any] = {}
+        #: channel -> held while its turn message is edited: an image edited in
+        #: later never lands after a newer decision's edit (bot/service/drawing.py)
+        self.edit_locks: dict[int, asyncio.Lock] = {}
+        self.drawings: set[asyncio.Future[Any]] = set()  # images being edited in
         # the service tells us of slow bot moves as they are made
         service.on_bot_progress = self.bot_progress
 
@@ -245,6 +271,12 @@ class Frontend:
         except discord.HTTPException as exc:
             log.info("channel %s: bot progress not shown: %s", channel_id, exc)
 
+    def edit_lock(self, cid: int) -> asyncio.Lock:
+        lock = self.edit_locks.get(cid)
+        if lock is None:
+            lock = self.edit_locks[cid] = asyncio.Lock()
+        return lock
+
     async def publish(self, channel: Any, reply: Reply, *, pressed: Any = None) -> None:
         """Post or edit the channel's turn message for a game update."""
         if channel is None:
@@ -252,13 +284,75 @@ class Frontend:
         cid = int(getattr(channel, "id", 0) or 0)
         progress = self.progress_msgs.pop(cid, None)
         try:
-            await self._publish(channel, cid, reply, pressed)
+            async with self.edit_lock(cid):
+                msg = await self._publish(channel, cid, reply, pressed)
         finally:
             if progress is not None:  # the bots' moves are in this update: it replaces them
                 with contextlib.suppress(discord.HTTPException):
                     await progress.delete()
+        await self._after_post(channel, reply, msg)
 
-    async def _publish(self, channel: Any, cid: int, reply: Reply, pressed: Any) -> None:
+    def _track(self, tracked: TurnMessage, reply: Reply, shows: str | None) -> None:
+        """What the turn message shows now: ``reply``'s decision, with the
+        images ``shows`` (a Drawing.key, None: none); its own images are still
+        to come when they are not those (:meth:`_draw_in` starts them)."""
+        turn = reply.turn
+        drawing = reply.drawing
+        tracked.decider = turn.user_id if turn is not None else None
+        tracked.revision = turn.revision if turn is not None else None
+        tracked.turn = turn
+        tracked.page = 0
+        tracked.shows = shows
+        tracked.wants = reply.image_key or (drawing.key if drawing is not None else None)
+        tracked.drawing = drawing is not None and shows != tracked.wants
+
+    def _draw_in(self, tracked: TurnMessage, reply: Reply) -> None:
+        """Draw the decision's images in the background and edit them into
+        ``tracked`` when done (:meth:`_edit_in`)."""
+        drawing = reply.drawing
+        if drawing is None or not tracked.drawing:
+            return
+        task = asyncio.ensure_future(
+            self._edit_in(tracked, drawing, self.svc.images.draw_later(drawing))
+        )
+        self.drawings.add(task)
+        task.add_done_callback(self.drawings.discard)
+
+    async def _edit_in(self, tracked: TurnMessage, drawing: Any, images: Any) -> None:
+        """The drawn images of a decision, into its turn message, if it still
+        shows that decision (never with a newer decision's options); dropped
+        otherwise. Without them (the drawing failed) the footer stops saying
+        they are coming."""
+        pngs = await images
+        cid = drawing.channel_id
+        async with self.edit_lock(cid):
+            if (
+                self.turn_msgs.get(cid) is not tracked
+                or tracked.game_id != drawing.game_id
+                or tracked.revision != drawing.revision
+                or tracked.wants != drawing.key
+                or not tracked.drawing
+            ):
+                return  # a newer decision (or message) replaced it: dropped
+            tracked.drawing = False
+            edit: dict[str, Any] = {}
+            if pngs is not None:
+                edit["attachments"] = [
+                    discord.File(io.BytesIO(png), filename=name) for name, png in pngs
+                ]
+                tracked.shows = drawing.key
+            if tracked.turn is not None and tracked.turn.options:
+                edit["embeds"] = decision_embeds(tracked.turn, tracked.page, tracked.image_state())
+            if not edit:
+                return
+            try:
+                await tracked.message.edit(**edit)
+            except discord.HTTPException as exc:
+                tracked.shows = None
+                log.info("channel %s: the decision's image not edited in: %s", cid, exc)
+
+    async def _publish(self, channel: Any, cid: int, reply: Reply, pressed: Any) -> Any:
+        """The turn message posted or edited for ``reply`` (lock held)."""
         turn = reply.turn
         view = decision_view(turn, private=False) if turn is not None else None
         tracked = self.turn_msgs.get(cid)
@@ -271,17 +365,26 @@ class Frontend:
             or tracked.game_id != game_id
             or (bool(reply.ping) and tracked.decider != decider)
         )
-        embeds = decision_embeds(turn)
         if not need_new and tracked is not None:
             try:
                 edit: dict[str, Any] = {}
                 files = _files(reply)
+                drawing = reply.drawing
                 if files:  # the decision's own images, numbers and all
                     edit["attachments"] = files
+                    shows = reply.image_key
+                elif drawing is not None and drawing.key == tracked.shows:
+                    shows = tracked.shows  # the same images: kept, not drawn again
+                elif drawing is not None:
+                    edit["attachments"] = []  # the last decision's images go with it
+                    shows = None
+                else:  # no images at all (rendering off)
+                    shows = tracked.shows
+                self._track(tracked, reply, shows)
+                self._draw_in(tracked, reply)  # drawn while the text goes out
+                embeds = decision_embeds(turn, 0, tracked.image_state())
                 await tracked.message.edit(content=reply.text, view=view, embeds=embeds, **edit)
-                tracked.decider = decider
-                await self._after_post(channel, reply, tracked.message)
-                return
+                return tracked.message
             except discord.HTTPException:
                 log.info("channel %s: turn message gone; posting a new one", cid)
         old = tracked.message if tracked is not None else pressed
@@ -292,6 +395,9 @@ class Frontend:
         kwargs = _kw(reply)
         if view is not None:
             kwargs["view"] = view
+        fresh = TurnMessage(None, game_id, decider)
+        self._track(fresh, reply, reply.image_key if reply.image is not None else None)
+        embeds = decision_embeds(turn, 0, fresh.image_state())
         if embeds:
             kwargs["embeds"] = embeds
         try:
@@ -302,22 +408,27 @@ class Frontend:
             # Attach Files); the caller tells the user what went wrong.
             if old is not None and turn is not None:
                 with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
+                    kept = TurnMessage(old, turn.game_id, decider)
+                    self._track(kept, reply, None)
                     await old.edit(
                         content=reply.text or "…",
                         view=view,
-                        embeds=embeds or [],
+                        embeds=decision_embeds(turn, 0, kept.image_state()),
                         attachments=[],
                     )
-                    self.turn_msgs[cid] = TurnMessage(old, turn.game_id, decider)
+                    self.turn_msgs[cid] = kept
+                    self._draw_in(kept, reply)
             raise
         if old is not None:
             with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
                 await old.edit(view=None)
         if turn is not None:
-            self.turn_msgs[cid] = TurnMessage(msg, turn.game_id, decider)
+            fresh.message = msg
+            self.turn_msgs[cid] = fresh
+            self._draw_in(fresh, reply)
         else:
             self.turn_msgs.pop(cid, None)
-        await self._after_post(channel, reply, msg)
+        return msg
 
     async def private(self, interaction: discord.Interaction, reply: Reply) -> None:
         """Send each user their private lines: the presser ephemerally, others later."""
@@ -335,7 +446,7 @@ class Frontend:
         if not reply.ok or reply.ephemeral:
             if reply.turn is not None and reply.turn.options is not None and reply.ok:
                 kw["view"] = decision_view(reply.turn, private=True)
-                kw["embeds"] = decision_embeds(reply.turn)
+                kw["embeds"] = decision_embeds(reply.turn, image=_image_state(reply))
             await interaction.response.send_message(reply.text or "…", ephemeral=True, **kw)
             return
         await interaction.response.send_message(
@@ -349,7 +460,7 @@ class Frontend:
         if not reply.ok or reply.ephemeral:
             if reply.turn is not None and reply.turn.options is not None and reply.ok:
                 kw["view"] = decision_view(reply.turn, private=True)
-                kw["embeds"] = decision_embeds(reply.turn)
+                kw["embeds"] = decision_embeds(reply.turn, image=_image_state(reply))
             await interaction.followup.send(reply.text or "…", ephemeral=True, **kw)
             return
         await interaction.followup.send(reply.text or "…", allowed_mentions=_mentions(reply), **kw)
@@ -467,9 +578,20 @@ class Frontend:
                     "This choice is no longer current.", ephemeral=True
                 )
                 return
+            image = "shown" if private_msg else "none"  # a panel's images come with it
+            tracked = self.turn_msgs.get(cid)
+            if (
+                not private_msg
+                and tracked is not None
+                and msg is not None
+                and tracked.message.id == msg.id
+                and tracked.revision == turn.revision
+            ):
+                tracked.page = page  # an image edited in later keeps this page
+                image = tracked.image_state()
             await interaction.response.edit_message(
                 view=decision_view(turn, private=private_msg, page=page),
-                embeds=decision_embeds(turn, page),
+                embeds=decision_embeds(turn, page, image),
             )
         except Exception as exc:
             await self.sorry(interaction, exc, f"page {page} of game {game_id}")

@@ -124,14 +124,25 @@ def page_chunks(options: Sequence[Option], page: int = 0) -> list[str]:
     return chunks[:EMBEDS_PER_MESSAGE]
 
 
-def page_footer(options: Sequence[Option], page: int) -> str:
+#: What the image beside a list of options is: drawn with them ("shown"), still
+#: being drawn ("coming": a click within a turn is answered before its image,
+#: bot/service/drawing.py), or not there ("none").
+IMAGE_STATES = ("shown", "coming", "none")
+
+
+def page_footer(options: Sequence[Option], page: int, image: str = "none") -> str:
+    """Where this page is in the list, and what the numbers match: the image
+    only when it is beside them, drawn for these options."""
     total = len(pages(options))
     p = pages(options)[min(max(0, page), total - 1)]
     where = f"Options {p.start + 1}–{p.stop} of {len(options)}"
     if total > 1:
         where += f" · page {min(max(0, page), total - 1) + 1} of {total}"
-    if any(o.marks for o in options):  # "Show my choices" / the DM draws them
-        return where + " · the numbers match the buttons and your private numbered image"
+    if any(o.marks for o in options):
+        if image == "shown":
+            return where + " · the numbers match the buttons and the image"
+        if image == "coming":
+            return where + " · the numbers match the buttons (their image is being drawn)"
     return where + " · the numbers match the buttons"
 
 

@@ -218,9 +218,12 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
     return view
 
 
-def decision_embeds(turn: TurnPrompt | None, page: int = 0) -> list[discord.Embed]:
+def decision_embeds(
+    turn: TurnPrompt | None, page: int = 0, image: str = "none"
+) -> list[discord.Embed]:
     """The numbered options with their full text (one page), for the message
-    that carries :func:`decision_view`; empty when the options are hidden."""
+    that carries :func:`decision_view`; empty when the options are hidden.
+    ``image``: the message's image of this decision (bot/prompt.py IMAGE_STATES)."""
     if turn is None or not turn.options:
         return []
     options = turn.options
@@ -231,7 +234,7 @@ def decision_embeds(turn: TurnPrompt | None, page: int = 0) -> list[discord.Embe
         if k == 0:
             e.title = P.clip(turn.prompt, P.EMBED_TITLE)
         if k == len(chunks) - 1:
-            e.set_footer(text=P.page_footer(options, page))
+            e.set_footer(text=P.page_footer(options, page, image))
         embeds.append(e)
     return embeds
 

@@ -121,13 +121,19 @@ class GameService:
         max_reminders: int = DEFAULT_MAX_REMINDERS,
         default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
         render_threads: int | None = None,
+        background_process: bool = True,
         bot_level: str = "simple",
         bot_seconds: float = 1.0,
         bot_iterations: int | None = None,
     ) -> None:
         # The parts, each given what it uses.
         self.games = LiveGames(store, fmt, clock=clock, max_cached=max_cached)
-        self.images = Images(self.games.names, render=render, threads=render_threads)
+        self.images = Images(
+            self.games.names,
+            render=render,
+            threads=render_threads,
+            background_process=background_process,
+        )
         self.bots = BotPlayer(bot_level, bot_seconds, bot_iterations)
         self.history = History(store, self.games.fmt)
         self.replays = Replays(store, self.games.fmt, render=render, run=self.images.run)

@@ -1,5 +1,6 @@
 """Pictures of a game (the table, the final scores, a player's board), rendered
-off the event loop on a small thread pool of the service's own."""
+off the event loop on a small thread pool of the service's own; a decision's
+images reached within a turn are drawn in the background (bot/service/drawing.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bot.service.model import Entry
+from bot.service.drawing import Drawer, Files, files, snapshot
+from bot.service.model import Drawing, Entry
 
 T = TypeVar("T")
 
@@ -24,11 +26,14 @@ class Images:
         *,
         render: bool = True,
         threads: int | None = None,
+        background_process: bool = True,
     ) -> None:
         self.names = names
         self.render = render
         self.threads = threads or min(4, os.cpu_count() or 2)
         self._pool: Any = None
+        #: the decisions' images drawn after the reply (newest only)
+        self.drawer = Drawer(self.run, process=background_process)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Render off the event loop, on a small pool of its own: rendering is
@@ -38,6 +43,25 @@ class Images:
 
             self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="render")
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def snapshot(self, e: Entry) -> Drawing | None:
+        """The channel's images of the game's decision now, to draw now
+        (:meth:`draw_now`) or in the background (:meth:`draw_later`)."""
+        if not self.render:
+            return None
+        return snapshot(e, self.names(e))
+
+    async def draw_now(self, drawing: Drawing) -> Files:
+        """The images of a snapshot, drawn on the render threads (the reply waits)."""
+        from renderer.decision_images import table_images
+
+        made = await self.run(table_images, drawing.view, drawing.names, drawing.board_seat)
+        return files(made, drawing.board_seat)
+
+    def draw_later(self, drawing: Drawing) -> asyncio.Future[Files | None]:
+        """The images of a snapshot, drawn in the background, newest only
+        (None when a newer decision of the channel came first)."""
+        return self.drawer.start(drawing)
 
     async def board_png(self, e: Entry, *, table: bool = False) -> bytes | None:
         """The table image; once the game is over, the final scores instead

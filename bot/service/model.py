@@ -111,12 +111,33 @@ class Reply:
     private: dict[int, list[str]] = field(default_factory=dict)
     #: True when a turn ended / the game started or finished: post a fresh message.
     new_turn: bool = False
+    #: what ``image`` (and ``more_images``) show: :attr:`Drawing.key` of the decision drawn
+    image_key: str | None = None
+    #: the images of the decision this reply leads to, not drawn yet: a click
+    #: within a turn is answered at once and they follow (bot/service/drawing.py)
+    drawing: Drawing | None = None
     file: tuple[str, bytes] | None = None  # e.g. an export
     channel_id: int | None = None  # for notices produced by background work
     reminder: bool = False  # a turn reminder (DMed to players who opted in to those)
 
     def add_private(self, user_id: int, line: str) -> None:
         self.private.setdefault(user_id, []).append(line)
+
+
+@dataclass(eq=False, slots=True)
+class Drawing:
+    """A channel's table image of one decision, to be drawn: the public view at
+    that decision (a copy: the game moves on) and what else it needs. ``key``
+    digests everything the images show, so the same key is the same images."""
+
+    channel_id: int
+    game_id: int
+    revision: int  # the game's revision at the decision (buttons carry it too)
+    key: str
+    view: dict[str, Any]
+    names: dict[int, str]
+    #: the deciding seat, when its player board carries the decision's numbers too
+    board_seat: int | None
 
 
 def fail(msg: str) -> Reply:

@@ -245,11 +245,18 @@ class WritePath:
             reply.text += self.games.prompt_line(p)
             if not is_bot(p.user_id) and p.user_id not in e.settings.muted:
                 reply.ping = [p.user_id]
-        # A decision's numbered images go privately (choices: the panel, the
-        # DM). Drawing them for every public decision too made every click
-        # render (bench/bot.py: turn-ending p95 177 ms -> 6 s with 200 games).
-        if reply.new_turn or render:
-            reply.image = await self.images.board_png(e)
+        # The table beside the decision is of that decision (its prompt, its
+        # places numbered as its options are listed). A new turn's comes with
+        # the reply; within a turn the click is answered at once and the front
+        # end edits the images in when drawn (bot/service/drawing.py).
+        drawing = self.images.snapshot(e)
+        if drawing is not None and (reply.new_turn or render):
+            (reply.image_name, reply.image), *reply.more_images = await self.images.draw_now(
+                drawing
+            )
+            reply.image_key = drawing.key
+        elif p is not None:  # a decision to show (not paused)
+            reply.drawing = drawing
         reply.text = T.clip_message(reply.text.strip(), log_hint=command(self.games.fmt, "log"))
 
     def result_text(self, e: Entry) -> str:

@@ -1,12 +1,12 @@
 """Every image shown with a decision is of that decision (issue 25), on SimCord.
 
 At every decision of played games, the images on the player's DM or private
-panel that offers the decision (the channel's turn message keeps the table of
-the turn's start: drawing every public decision made every click render) is the table drawn from the game's view at that decision: the
-renderer's own marks, numbered as the options listed beside it (the table, or
-the deciding seat's board when the places are there: renderer.images_for). An image next
-to a decision without places to number carries no numbers at all (a pixel probe
-for the marks' colour, which no game piece has)."""
+panel that offers the decision are the table drawn from the game's view at
+that decision: the renderer's own marks, numbered as the options listed beside
+it (the table, or the deciding seat's board when the places are there:
+renderer.images_for). An image next to a decision without places to number
+carries no numbers at all (a pixel probe for the marks' colour, which no game
+piece has). The channel's turn message: tests/bot/test_sim_turn_images.py."""
 
 from __future__ import annotations
 

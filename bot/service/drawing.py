@@ -1,0 +1,184 @@
+"""A channel's decision images, drawn after the click is answered (issue 25).
+
+Every image shown with a decision is of that decision: the table drawn with it
+(its prompt, its places numbered as its options are listed). A click that ends
+a turn carries its new table image in its reply (drawn at once; bench/bot.py
+times it). A click within a turn is answered at once, text and buttons, and the
+images of the decision it leads to are drawn here; the front end edits them
+into the message when they are ready (bot/frontend.py). Drawing them on the
+click's path made every click wait for a render (bench/bot.py, 200 games:
+turn-ending p95 177 ms -> 6 s).
+
+- Off the event loop and off the clicks' CPU: a render process of its own at a
+  lower CPU priority (nice 10), so clicks and the turn-ending images go first
+  and the decisions' images take what is left. Without it (it cannot start)
+  they are drawn on the service's render threads.
+- Newest only: drawings wait in one lane; a channel's drawing that reaches the
+  lane after a newer decision of its channel was asked for is dropped, and one
+  finished for a decision that is no longer the newest is dropped too (None):
+  an old decision's image is never handed out for a newer one.
+- Unchanged, not drawn: ``Drawing.key`` digests what the images show; the front
+  end keeps the image it has when the key is the same (:func:`shown_key`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot.service.model import Drawing, Entry
+
+log = logging.getLogger(__name__)
+
+#: how much lower the render process's CPU priority is (nice increment)
+BACKGROUND_NICE = 10
+
+Files = list[tuple[str, bytes]]
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def background_pool() -> Executor:
+    """The render process (one per bot process, shared by its services: the
+    renderer keeps no state between calls), started on first use."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),  # no fork of a threaded process
+                initializer=os.nice,
+                initargs=(BACKGROUND_NICE,),
+            )
+        return _POOL
+
+
+def _forget_pool(broken: Executor) -> None:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is broken:
+            _POOL = None
+
+
+def background_pid() -> int | None:
+    """The render process's id, once it runs (for bench/bot.py's memory figure)."""
+    pool = _POOL
+    procs = getattr(pool, "_processes", None) or {}
+    return next(iter(procs), None)
+
+
+def shown_key(view: dict[str, Any], names: dict[int, str], board_seat: int | None) -> str:
+    """A digest of what the images of ``view`` show: the view without what the
+    renderer never reads (the turn's flow, who views it, the options' ids and
+    words: only their places, in their order, are drawn), the names, and
+    whether the deciding seat's board comes too."""
+    shown = {k: v for k, v in view.items() if k not in ("flow", "viewer", "decision")}
+    d = view.get("decision")
+    if d:
+        options = d.get("options")
+        shown["decision"] = [
+            d.get("seat"),
+            d.get("kind"),
+            d.get("prompt"),
+            None if options is None else [o.get("marks") for o in options],
+        ]
+    raw = json.dumps([shown, sorted(names.items()), board_seat], separators=(",", ":"), default=str)
+    return hashlib.blake2b(raw.encode(), digest_size=12).hexdigest()
+
+
+def snapshot(e: Entry, names: dict[int, str]) -> Drawing:
+    """The channel's images of the game's decision now, to draw now or later."""
+    from renderer.decision import images_for
+
+    d = e.game.decision
+    view = e.game.view(None)
+    board_seat = d.seat if d is not None and not d.secret and "player" in images_for(d) else None
+    return Drawing(
+        e.record.channel_id,
+        e.record.id,
+        e.revision,
+        shown_key(view, names, board_seat),
+        view,
+        names,
+        board_seat,
+    )
+
+
+def files(made: dict[str, Any], board_seat: int | None) -> Files:
+    """(file name, PNG) of ``renderer.table_images``' images: the table first."""
+    out = [("board.png", made["table"].png)]
+    if "player" in made:
+        out.append((f"board-of-seat-{board_seat}.png", made["player"].png))
+    return out
+
+
+class Drawer:
+    """Draws the channels' decision images in the background, newest only.
+
+    ``run(fn, *args)``: the service's render threads (the fallback when the
+    render process cannot start). ``process``: use the render process."""
+
+    def __init__(
+        self, run: Callable[..., Awaitable[Any]], *, process: bool = True, lanes: int = 1
+    ) -> None:
+        self.run = run
+        self.process = process
+        self.lanes = lanes
+        self._lane: asyncio.Semaphore | None = None
+        self._newest: dict[int, Drawing] = {}
+        #: counts, for bench/bot.py: drawn, and dropped for a newer decision
+        self.drawn = 0
+        self.dropped = 0
+
+    def start(self, drawing: Drawing) -> asyncio.Future[Files | None]:
+        """Draw ``drawing``'s images (None: dropped for a newer decision of its
+        channel, or the drawing failed: logged)."""
+        self._newest[drawing.channel_id] = drawing
+        return asyncio.ensure_future(self._draw(drawing))
+
+    def newest(self, drawing: Drawing) -> bool:
+        return self._newest.get(drawing.channel_id) is drawing
+
+    async def _draw(self, drawing: Drawing) -> Files | None:
+        if self._lane is None:
+            self._lane = asyncio.Semaphore(self.lanes)
+        try:
+            async with self._lane:
+                if not self.newest(drawing):
+                    self.dropped += 1
+                    return None
+                made = await self._render(drawing)
+            if not self.newest(drawing):
+                self.dropped += 1
+                return None
+            self.drawn += 1
+            return files(made, drawing.board_seat)
+        except Exception:
+            log.exception("game %s: drawing its decision's image failed", drawing.game_id)
+            return None
+        finally:
+            if self.newest(drawing):
+                del self._newest[drawing.channel_id]
+
+    async def _render(self, drawing: Drawing) -> dict[str, Any]:
+        from renderer.decision_images import table_images
+
+        args = (drawing.view, drawing.names, drawing.board_seat)
+        if self.process:
+            pool = background_pool()
+            try:
+                return await asyncio.wrap_future(pool.submit(table_images, *args))
+            except (BrokenProcessPool, OSError, RuntimeError) as exc:  # a new one next time
+                log.warning("render process unavailable (%r): drawn on a thread", exc)
+                _forget_pool(pool)
+        return await self.run(table_images, *args)
