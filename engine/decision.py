@@ -21,6 +21,9 @@ PLAYER_MARKS = frozenset({"cell", "slot", "aslot"})
 Describe = Callable[[], tuple[str, str, tuple[str, ...]]]
 
 
+_new = object.__new__
+
+
 class StaleTextError(RuntimeError):
     """An option's text was first read after the game moved on: it would
     describe the wrong position. Read texts before applying an action (the
@@ -55,7 +58,7 @@ class Option:
     @classmethod
     def lazy(cls, id: str, describe: Describe) -> Option:
         """An option whose words ``describe()`` builds when first read."""
-        o = cls.__new__(cls)
+        o = _new(cls)
         o.id = id
         o._describe = describe
         o._stamp = None
@@ -133,24 +136,33 @@ class Decision:
 
     ``secret`` decisions reveal hidden information through their options (a
     hand, drawn cards); their options appear only in the deciding seat's view.
-    ``prompt`` may be given as a function: it is then built when first read.
+    ``prompt`` may be given as a function: it is then built when first read;
+    so may ``options`` (listed when first read: the state must not have moved
+    on by then, see Handler.surely_asks).
     """
 
-    __slots__ = ("seat", "kind", "_prompt", "options", "secret")
+    __slots__ = ("seat", "kind", "_prompt", "_options", "secret")
 
     def __init__(
         self,
         seat: int,
         kind: str,
         prompt: str | Callable[[], str],
-        options: tuple[Option, ...],
+        options: tuple[Option, ...] | Callable[[], tuple[Option, ...]],
         secret: bool = False,
     ) -> None:
         self.seat = seat
         self.kind = kind
         self._prompt = prompt
-        self.options = tuple(options)
+        self._options = options if callable(options) else tuple(options)
         self.secret = secret
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        found = self._options
+        if callable(found):
+            found = self._options = found()
+        return found
 
     @property
     def prompt(self) -> str:

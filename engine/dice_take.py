@@ -143,8 +143,17 @@ def usable_own_die_codes(g: Game, seat: int) -> list[str]:
     if not zero_die_commands_only(g.state.options):
         return own_die_codes(g, seat)
     p = player(g, seat)
-    return die_codes([d for d in p.standard if own_die_usable(g, seat, d)]) + die_codes(
-        [d for d in p.secure if own_die_usable(g, seat, d)], "r"
+    usable: dict[tuple, bool] = {}  # alike dice are alike to use
+
+    def ok(d: Die) -> bool:
+        key = (d.colour, d.value)
+        found = usable.get(key)
+        if found is None:
+            found = usable[key] = own_die_usable(g, seat, d)
+        return found
+
+    return die_codes([d for d in p.standard if ok(d)]) + die_codes(
+        [d for d in p.secure if ok(d)], "r"
     )
 
 

@@ -36,16 +36,21 @@ def activatable_missions(
 ) -> list[tuple[tuple[int, int], int]]:
     """Activation Mission cards of the die's colour with the seat's robot or ship on them."""
     out = []
+    cards = _ACTIVATION_CARDS[colour]
     for i, strip in enumerate(g.state.board.strips):
         for pos, placed in enumerate(strip.cards):
-            if placed is None:
-                continue
-            m = MISSION_CARDS[placed.card]
-            if m.kind is not MissionKind.ACTIVATION or m.colour is not colour:
+            if placed is None or placed.card not in cards:
                 continue
             if placed.owner == seat or seat in strip.ships[pos]:
                 out.append(((i, pos), placed.card))
     return out
+
+
+# Activation Mission cards by colour (a die activates its own colour's only).
+_ACTIVATION_CARDS = {
+    c: frozenset(m.id for m in MISSION_CARDS if m.kind is MissionKind.ACTIVATION and m.colour is c)
+    for c in DieColour
+}
 
 
 def usable_actions(g: Game, seat: int, colour: DieColour, value: int) -> list[int]:
@@ -83,7 +88,7 @@ _OTHER_ACTION = {col: n for n, (kind, col) in ACTIONS.items() if kind is not Act
 _COMMAND_ACTION = {col: n for n, (kind, col) in ACTIONS.items() if kind is ActionKind.COMMAND}
 
 
-def _has_use(g: Game, seat: int, colour: DieColour, value: int) -> bool:
+def has_use(g: Game, seat: int, colour: DieColour, value: int) -> bool:
     """``bool(usable_actions(...) or mission_uses(...))``, cheapest checks first."""
     from engine.command import command_usable
 
@@ -109,7 +114,7 @@ def die_usable(
     it; 0 for a bought die) or changing it with an unused boost tile
     (advanced rules; `used`: boost cells already spent)? One flip is always
     enough: it turns a 0 into a 2 and a 1 into a 3, which any die can use."""
-    if _has_use(g, seat, colour, value):
+    if has_use(g, seat, colour, value):
         return True
     if flips > 0 and die_usable(g, seat, colour, OPPOSITE_FACE[value], 0, used):
         return True

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.asking import single_answer
 from engine.components import HAL_SEAT, PLAYER_COLOURS
-from engine.decision import Action, Decision, Event
+from engine.decision import Action, Decision, Event, Option
 from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
 from engine.state import GameOptions, GameState, copy_state, from_json, to_json
 
@@ -61,7 +61,8 @@ class Game:
         listed again: it depends on the state only (its options' words, if
         ever read, are this game's, see Option.lazy)."""
         game = Game(copy_state(self.state), keep_choice_text)
-        if not keep_choice_text:
+        if not keep_choice_text and self._decision is not None:
+            self._decision.options  # noqa: B018 (listed from this game, while it is here)
             game._decision = self._decision
         return game
 
@@ -159,6 +160,15 @@ class Game:
                 continue
             frame = s.frames[-1]
             handler = HANDLERS[frame["k"]]
+            if handler.surely_asks(self, frame):
+                self._decision = Decision(
+                    handler.seat(self, frame),
+                    frame["k"],
+                    _prompt(handler, self, frame),
+                    _listing(handler, self, frame),
+                    handler.secret,
+                )
+                return
             options = handler.options(self, frame)
             if options is None:
                 s.frames.pop()
@@ -173,10 +183,7 @@ class Game:
                 s.frames.pop()
                 handler.choose(self, frame, options[0].id)
                 continue
-            stamp = (self, s.decisions)
-            for o in options:
-                if o._describe is not None:
-                    o._stamp = stamp
+            _stamp(self, options)
             self._decision = Decision(
                 handler.seat(self, frame),
                 frame["k"],
@@ -232,6 +239,27 @@ def _load() -> None:
 
     HANDLERS.update(registry)
     _LOADED.append(True)
+
+
+def _stamp(g: Game, options: list[Option]) -> None:
+    """Mark lazy words with the position they describe (StaleTextError)."""
+    stamp = (g, g.state.decisions)
+    for o in options:
+        if o._describe is not None:
+            o._stamp = stamp
+
+
+def _listing(handler: Any, g: Game, frame: dict[str, Any]):
+    """The options of a decision that surely asks (Handler.surely_asks),
+    listed when first read, while the decision is pending."""
+
+    def listed() -> tuple[Option, ...]:
+        options = handler.options(g, frame)
+        assert options is not None and len(options) >= 2, f"{frame['k']} did not ask"
+        _stamp(g, options)
+        return tuple(options)
+
+    return listed
 
 
 def _prompt(handler: Any, g: Game, frame: dict[str, Any]):

@@ -23,6 +23,13 @@ class Handler:
     def options(self, g: Game, f: Frame) -> list[Option] | None:
         return None
 
+    def surely_asks(self, g: Game, f: Frame) -> bool:
+        """True only when `options` is sure to offer two or more options: the
+        engine then waits on this frame without listing them until someone
+        reads them (the bots' look-ahead judges many positions it never
+        decides in). False when unsure: the options are listed at once."""
+        return False
+
     def resolve(self, g: Game, f: Frame) -> None:
         raise AssertionError(f"{self.kind} has no automatic resolution")
 

@@ -36,7 +36,7 @@ from engine.dice_take import (
     owner_name,
     usable_own_die_codes,
 )
-from engine.dice_use import activations, mission_uses, transform_usable, usable_actions
+from engine.dice_use import activations, has_use, mission_uses, transform_usable, usable_actions
 from engine.hal import hal_scores
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
@@ -48,7 +48,11 @@ from engine.ops import (
     mission_short,
     player,
 )
-from engine.rules_version import debris_flips_after_the_action, zero_die_commands_only
+from engine.rules_version import (
+    debris_flips_after_the_action,
+    merged_turn_choices,
+    zero_die_commands_only,
+)
 from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
 from engine.state import PlayedCard
@@ -74,6 +78,29 @@ class Turn(Handler):
         if t.get("seq") == "A":
             return "Sequence A: play a card, flip a die with debris, or take a die."
         return "Your turn: Sequence A (play a card / take a die) or Sequence B (reroll, reset, advance)."
+
+    def surely_asks(self, g: Game, f: Frame) -> bool:
+        """Merged turns (version 2): each die of one's own with a direct use
+        is offered with that use at least (``has_use`` is ``bool(usable_actions
+        or mission_uses)``), under an id of its own, whatever else the options
+        hold; before Sequence A is chosen, Sequence B is offered too. So one
+        such die before Sequence A, or two different ones after, make two
+        options at least."""
+        s = g.state
+        if not merged_turn_choices(s.options):
+            return False
+        need = 2 if s.turn.get("seq") == "A" else 1
+        seat = s.current
+        p = s.players[seat]
+        codes: set[str] = set()
+        for area, suffix in ((p.standard, ""), (p.secure, "r")):
+            for d in area:
+                code = d.code + suffix
+                if code not in codes and has_use(g, seat, d.colour, d.value):
+                    codes.add(code)
+                    if len(codes) >= need:
+                        return True
+        return False
 
     def options(self, g: Game, f: Frame) -> list[Option] | None:
         s = g.state
