@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.asking import single_answer
 from engine.components import HAL_SEAT, PLAYER_COLOURS
-from engine.decision import Action, Decision, Event, Option
+from engine.decision import Action, Decision, Event, Option, StaleTextError
 from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
 from engine.state import GameOptions, GameState, copy_state, from_json, to_json
 
@@ -160,7 +160,7 @@ class Game:
                 continue
             frame = s.frames[-1]
             handler = HANDLERS[frame["k"]]
-            if handler.surely_asks(self, frame):
+            if not self.keep_choice_text and handler.surely_asks(self, frame):
                 self._decision = Decision(
                     handler.seat(self, frame),
                     frame["k"],
@@ -251,9 +251,15 @@ def _stamp(g: Game, options: list[Option]) -> None:
 
 def _listing(handler: Any, g: Game, frame: dict[str, Any]):
     """The options of a decision that surely asks (Handler.surely_asks),
-    listed when first read, while the decision is pending."""
+    listed when first read, while the decision is pending (only in games that
+    keep no choice text: the bots' and self-play; a front end's game lists
+    them at once, as it may read them after the game moved on)."""
+
+    at = g.state.decisions
 
     def listed() -> tuple[Option, ...]:
+        if g.state.decisions != at:
+            raise StaleTextError(f"the {frame['k']} decision's options were first read too late")
         options = handler.options(g, frame)
         assert options is not None and len(options) >= 2, f"{frame['k']} did not ask"
         _stamp(g, options)

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from engine import Action, Game, GameOptions
+from engine.decision import StaleTextError
 from engine.handlers import HANDLERS
 
 CONFIGS = [
@@ -66,3 +67,36 @@ def test_the_options_are_listed_when_read(monkeypatch: pytest.MonkeyPatch) -> No
         assert [o.id for o in d.options] == ids and len(listed) == 1  # listed once
         checked += 1
     assert checked == 5
+
+
+def _at_a_lazy_turn(keep_choice_text: bool) -> Game:
+    g = Game.new(GameOptions(players=3), 5, keep_choice_text=keep_choice_text)
+    r = random.Random(5)
+    while True:
+        d = g.decision
+        frame = g.state.frames[-1]
+        if frame["k"] == "turn" and HANDLERS["turn"].surely_asks(g, frame):
+            return g
+        g.apply(Action(d.seat, r.choice(d.options).id))
+
+
+def test_a_front_ends_game_lists_its_options_at_once() -> None:
+    """A front end may read a decision's options after the game moved on (a
+    bot's move, a tick): its games (keeping choice text) never wait."""
+    g = _at_a_lazy_turn(keep_choice_text=True)
+    d = g.decision
+    ids = [o.id for o in d.options]
+    h = Game.from_json(g.to_json())  # the same position
+    g.apply(Action(d.seat, ids[0]))
+    assert [o.id for o in d.options] == ids == [o.id for o in h.decision.options]
+
+
+def test_options_first_read_after_the_game_moved_on_are_refused() -> None:
+    g = _at_a_lazy_turn(keep_choice_text=False)
+    d = g.decision
+    first = Game.from_json(g.to_json()).decision.options[0].id
+    g.state.decisions += 1  # as if a move had been applied behind the decision's back
+    with pytest.raises(StaleTextError):
+        d.options  # noqa: B018
+    g.state.decisions -= 1
+    assert d.options[0].id == first
