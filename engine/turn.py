@@ -55,7 +55,7 @@ from engine.rules_version import (
 )
 from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
-from engine.state import PlayedCard
+from engine.state import Die, PlayedCard
 from engine.words import a, plural
 
 if TYPE_CHECKING:
@@ -80,25 +80,38 @@ class Turn(Handler):
         return "Your turn: Sequence A (play a card / take a die) or Sequence B (reroll, reset, advance)."
 
     def surely_asks(self, g: Game, f: Frame) -> bool:
-        """Merged turns (version 2): each die of one's own with a direct use
-        is offered with that use at least (``has_use`` is ``bool(usable_actions
-        or mission_uses)``), under an id of its own, whatever else the options
-        hold; before Sequence A is chosen, Sequence B is offered too. So one
-        such die before Sequence A, or two different ones after, make two
-        options at least."""
+        """Merged turns (version 2): each die of one's own, and each die for
+        sale when one has a resource, with a direct use is offered with that
+        use at least (``has_use`` is ``bool(usable_actions or mission_uses)``),
+        under an id of its own, whatever else the options hold; before
+        Sequence A is chosen, Sequence B is offered too. So one such die
+        before Sequence A, or two different ones after, make two options at
+        least."""
         s = g.state
         if not merged_turn_choices(s.options):
             return False
         need = 2 if s.turn.get("seq") == "A" else 1
         seat = s.current
         p = s.players[seat]
-        codes: set[str] = set()
-        for area, suffix in ((p.standard, ""), (p.secure, "r")):
-            for d in area:
-                code = d.code + suffix
-                if code not in codes and has_use(g, seat, d.colour, d.value):
-                    codes.add(code)
-                    if len(codes) >= need:
+        usable: dict[tuple, bool] = {}
+
+        def ok(d: Die) -> bool:
+            key = (d.colour, d.value)
+            found = usable.get(key)
+            if found is None:
+                found = usable[key] = has_use(g, seat, d.colour, d.value)
+            return found
+
+        ids: set[tuple[str, str]] = set()  # (owner, die code) of the options
+        areas = [("", p.standard, ""), ("", p.secure, "r")]
+        if p.resources >= 1:
+            areas += [(owner, dice, "") for owner, dice in compartments_for_sale(g, seat)]
+        for owner, dice, suffix in areas:
+            for d in dice:
+                key = (owner, d.code + suffix)
+                if key not in ids and ok(d):
+                    ids.add(key)
+                    if len(ids) >= need:
                         return True
         return False
 
