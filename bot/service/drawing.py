@@ -13,10 +13,10 @@ turn-ending p95 177 ms -> 6 s).
   lower CPU priority (nice 10), so clicks and the turn-ending images go first
   and the decisions' images take what is left. Without it (it cannot start)
   they are drawn on the service's render threads.
-- Newest only: drawings wait in one lane; a channel's drawing that reaches the
-  lane after a newer decision of its channel was asked for is dropped, and one
-  finished for a decision that is no longer the newest is dropped too (None):
-  an old decision's image is never handed out for a newer one.
+- Newest only: drawings wait in one line, at most one a channel: a newer
+  decision of the channel takes the place of its waiting one, which is dropped
+  (None); one finished for a decision that is no longer the newest is dropped
+  too: an old decision's image is never handed out for a newer one.
 - Unchanged, not drawn: ``Drawing.key`` digests what the images show; the front
   end keeps the image it has when the key is the same (:func:`shown_key`).
 """
@@ -125,6 +125,10 @@ def files(made: dict[str, Any], board_seat: int | None) -> Files:
 class Drawer:
     """Draws the channels' decision images in the background, newest only.
 
+    One line of drawings waiting, at most one per channel: a newer decision of
+    a channel takes the place of its waiting one (which is answered None at
+    once), so a game clicking on keeps its place and the line never holds more
+    than one view a channel. ``lanes`` drawings are made at a time.
     ``run(fn, *args)``: the service's render threads (the fallback when the
     render process cannot start). ``process``: use the render process."""
 
@@ -134,8 +138,10 @@ class Drawer:
         self.run = run
         self.process = process
         self.lanes = lanes
-        self._lane: asyncio.Semaphore | None = None
+        #: channel -> its drawing not started yet, in the line's order
+        self._waiting: dict[int, tuple[Drawing, asyncio.Future[Files | None]]] = {}
         self._newest: dict[int, Drawing] = {}
+        self._workers: set[asyncio.Future[None]] = set()
         #: counts, for bench/bot.py: drawn, and dropped for a newer decision
         self.drawn = 0
         self.dropped = 0
@@ -143,21 +149,34 @@ class Drawer:
     def start(self, drawing: Drawing) -> asyncio.Future[Files | None]:
         """Draw ``drawing``'s images (None: dropped for a newer decision of its
         channel, or the drawing failed: logged)."""
-        self._newest[drawing.channel_id] = drawing
-        return asyncio.ensure_future(self._draw(drawing))
+        cid = drawing.channel_id
+        done: asyncio.Future[Files | None] = asyncio.get_running_loop().create_future()
+        self._newest[cid] = drawing
+        waiting = self._waiting.get(cid)
+        if waiting is not None:  # never started: the newer one takes its place
+            self.dropped += 1
+            waiting[1].set_result(None)
+        self._waiting[cid] = (drawing, done)  # an existing key keeps its place
+        if len(self._workers) < self.lanes:
+            worker = asyncio.ensure_future(self._work())
+            self._workers.add(worker)
+            worker.add_done_callback(self._workers.discard)
+        return done
 
     def newest(self, drawing: Drawing) -> bool:
         return self._newest.get(drawing.channel_id) is drawing
 
+    async def _work(self) -> None:
+        while self._waiting:
+            cid = next(iter(self._waiting))
+            drawing, done = self._waiting.pop(cid)
+            result = await self._draw(drawing)
+            if not done.done():
+                done.set_result(result)
+
     async def _draw(self, drawing: Drawing) -> Files | None:
-        if self._lane is None:
-            self._lane = asyncio.Semaphore(self.lanes)
         try:
-            async with self._lane:
-                if not self.newest(drawing):
-                    self.dropped += 1
-                    return None
-                made = await self._render(drawing)
+            made = await self._render(drawing)
             if not self.newest(drawing):
                 self.dropped += 1
                 return None

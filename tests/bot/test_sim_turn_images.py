@@ -98,19 +98,27 @@ async def test_an_old_decisions_image_never_comes_with_a_newer_ones_options(
     await lobby(world, members)
     svc = world.bot.frontend.svc  # type: ignore[union-attr]
     drawer = svc.images.drawer
-    drawer.lanes = 2  # the held drawing must not hold up the newer one's lane
-    real = drawer._render
+    drawer.lanes = 2  # the held drawing must not hold up the newer one
+    real_render, real_later = drawer._render, svc.images.draw_later
     gate = asyncio.Event()
     held: list[Any] = []
     armed = [False]
 
-    async def held_first(drawing: Any) -> Any:
-        if armed[0] and not held:
-            held.append(drawing)
-            await world.env.external_wait(gate.wait(), reason="the test holds this drawing")
-        return await real(drawing)
+    def later(drawing: Any) -> Any:
+        images = real_later(drawing)
+        if not (armed[0] and not held):
+            return images
+        held.append(drawing)
+        # SimCord's settling knows the wait for this drawing is on purpose
+        return asyncio.ensure_future(world.env.external_wait(images, reason="held drawing"))
 
-    drawer._render = held_first  # type: ignore[method-assign]
+    async def held_render(drawing: Any) -> Any:
+        if held and drawing is held[0]:
+            await world.env.external_wait(gate.wait(), reason="the test holds this drawing")
+        return await real_render(drawing)
+
+    drawer._render = held_render  # type: ignore[method-assign]
+    svc.images.draw_later = later  # type: ignore[method-assign]
     rng = random.Random(3)
     try:
         for _ in range(60):
