@@ -28,13 +28,14 @@ class Game:
     Loops that never read words (self-play, the bots' search) turn it off:
     then no option text is ever built unless read (engine/decision.py)."""
 
-    __slots__ = ("state", "_decision", "_events", "keep_choice_text")
+    __slots__ = ("state", "_decision", "_events", "keep_choice_text", "_lazy")
 
     def __init__(self, state: GameState, keep_choice_text: bool = True) -> None:
         self.state = state
         self._decision: Decision | None = None
         self._events: list[Event] = []
         self.keep_choice_text = keep_choice_text
+        self._lazy = False  # list a decision that surely asks only when read (copies)
 
     # ------------------------------------------------------------------ creation
 
@@ -59,11 +60,16 @@ class Game:
         """An independent game in the same position (the bots' look-ahead and
         play-outs). Without choice text the pending decision is shared, not
         listed again: it depends on the state only (its options' words, if
-        ever read, are this game's, see Option.lazy)."""
+        ever read, are this game's, see Option.lazy); and the copy lists a
+        turn decision that surely asks only when its options are read."""
         game = Game(copy_state(self.state), keep_choice_text)
-        if not keep_choice_text and self._decision is not None:
-            self._decision.options  # noqa: B018 (listed from this game, while it is here)
-            game._decision = self._decision
+        if not keep_choice_text:
+            # A look-ahead reads few of the decisions it passes: a turn
+            # decision that surely asks waits unlisted (Handler.surely_asks).
+            game._lazy = True
+            if self._decision is not None:
+                self._decision.options  # noqa: B018 (listed from this game, while it is here)
+                game._decision = self._decision
         return game
 
     def release(self) -> None:
@@ -160,7 +166,7 @@ class Game:
                 continue
             frame = s.frames[-1]
             handler = HANDLERS[frame["k"]]
-            if not self.keep_choice_text and handler.surely_asks(self, frame):
+            if self._lazy and handler.surely_asks(self, frame):
                 self._decision = Decision(
                     handler.seat(self, frame),
                     frame["k"],
@@ -251,9 +257,9 @@ def _stamp(g: Game, options: list[Option]) -> None:
 
 def _listing(handler: Any, g: Game, frame: dict[str, Any]):
     """The options of a decision that surely asks (Handler.surely_asks),
-    listed when first read, while the decision is pending (only in games that
-    keep no choice text: the bots' and self-play; a front end's game lists
-    them at once, as it may read them after the game moved on)."""
+    listed when first read, while the decision is pending (only in copies
+    without choice text, Game.copy: the bots' look-ahead; a front end's game
+    lists them at once, as it may read them after the game moved on)."""
 
     at = g.state.decisions
 
