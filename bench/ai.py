@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import sys
 import time
@@ -66,6 +67,19 @@ def played(tasks: list[tuple[GameOptions, int, list[str], Budget]], jobs: int):
         yield from pool.imap(_play, tasks)
 
 
+def _interval(wins: int, games: int) -> list[float]:
+    """The win rate's 95 % interval (Wilson score): a few dozen games of
+    strong at 1 s are what a session affords, and their rate alone says
+    little without it."""
+    if games == 0:
+        return [0.0, 1.0]
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return [round(max(centre - half, 0.0), 3), round(min(centre + half, 1.0), 3)]
+
+
 def _per_round(values: list[float]) -> float:
     return round(sum(values) / max(len(values), 1), 2)
 
@@ -88,6 +102,7 @@ def simple_vs_random(games: int, seed: int, jobs: int = 1) -> dict:
         "games": games,
         "simple_wins": wins,
         "win_rate": round(wins / games, 3),
+        "win_rate_95": _interval(wins, games),
         "simple_mean_vp": round(sum(vp) / games, 2),
         "simple_vp_per_round": _per_round(gained),
     }
@@ -115,6 +130,7 @@ def strong_vs_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> di
         "strong_wins": wins,
         "ties": ties,
         "win_rate": round(wins / games, 3),
+        "win_rate_95": _interval(wins, games),
         "win_rate_ties_half": round((wins + ties / 2) / games, 3),
         "mean_margin": round(sum(margins) / games, 2),
         "strong_vp_per_round": _per_round(gained["strong"]),
@@ -142,6 +158,7 @@ def strong_vs_three_simple(games: int, seed: int, budget: Budget, jobs: int = 1)
         "games": games,
         "strong_wins": wins,
         "win_rate": round(wins / games, 3),
+        "win_rate_95": _interval(wins, games),
         "strong_mean_vp": round(sum(vp) / games, 2),
         "best_simple_mean_vp": round(sum(best_other) / games, 2),
         "strong_vp_per_round": _per_round(gained),
@@ -171,6 +188,7 @@ def strong_vs_hal(
         "wins": wins,
         "ties": ties,
         "win_rate": round(wins / games, 3),
+        "win_rate_95": _interval(wins, games),
         "mean_vp": round(sum(v for v, _ in vp) / games, 2),
         "hal_mean_vp": round(sum(h or 0 for _, h in vp) / games, 2),
         "mean_margin": round(sum(v - (h or 0) for v, h in vp) / games, 2),
