@@ -288,9 +288,10 @@ async def test_a_later_intact_snapshot_verified_by_the_chain_counts(
 ) -> None:
     """Issue 24: "Repair keeps the longest verified prefix (a later intact snapshot
     verified by the chain counts)". Rows 15 and 16 are gone (nothing vouches for
-    15), but the snapshot at 30 is tied by its digest to row 30's, and rows 31..34
+    15), but the snapshot at 20 is tied by its digest to row 20's, and rows 21..34
     chain from it to the head: the game resumes from it, exactly as played, and
-    no verified action after it is cut. Fails on main (kept == 14)."""
+    no verified action after it is cut (before games had a base, repair kept 14;
+    tests/storage/test_storage_base.py checks which snapshot becomes the base)."""
     async with Store(db) as store:
         ids, states = await three_games(store)
     bad = ids[1]
