@@ -89,8 +89,7 @@ class Absence:
                 f"{e2.game.name(seat)} from now on.\n",
                 new_turn=True,
             )
-            await self.write.auto(e2, reply)
-            await self.write.finish_reply(e2, reply)
+            await self.write.play_on(e2, reply)
             return reply
 
     @refusing
@@ -130,8 +129,7 @@ class Absence:
                 f"🙋 {self.games.who(e2, seat)} is back and plays their seat again.\n",
                 new_turn=True,
             )
-            await self.write.auto(e2, reply)
-            await self.write.finish_reply(e2, reply)
+            await self.write.play_on(e2, reply)
             return reply
 
     async def member_left(self, guild_id: int | None, user_id: int) -> list[Reply]:
@@ -268,6 +266,5 @@ class Absence:
             reply = Reply(
                 f"📦 {mod} (moderator) moved game #{game_id} here.{paused}\n", new_turn=True
             )
-            await self.write.auto(e, reply)
-            await self.write.finish_reply(e, reply, render=True)
+            await self.write.play_on(e, reply, render=True)
             return reply

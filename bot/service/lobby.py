@@ -377,6 +377,5 @@ class Lobby:
                 *(f"{i + 1}. {self.games.who(e, i)}" for i in range(len(users))),
             ]
             reply = Reply("\n".join(lines), new_turn=True)
-            await self.write.auto(e, reply)
-            await self.write.finish_reply(e, reply, render=True)
+            await self.write.play_on(e, reply, render=True)
             return reply

@@ -121,8 +121,7 @@ class Moderation:
             reply = Reply(
                 f"▶️ {self.games.fmt.mention(actor.user_id)} (moderator) resumed the game.\n"
             )
-            await self.write.auto(e2, reply)
-            await self.write.finish_reply(e2, reply)
+            await self.write.play_on(e2, reply)
             return reply
 
     @refusing
@@ -191,8 +190,7 @@ class Moderation:
                 f"🔁 {self.games.fmt.mention(actor.user_id)} (moderator) replaced "
                 f"{self.games.fmt.mention(old)}: {who}.\n"
             )
-            await self.write.auto(e2, reply)
-            await self.write.finish_reply(e2, reply)
+            await self.write.play_on(e2, reply)
             return reply
 
     async def _replace_in_lobby(
@@ -292,8 +290,7 @@ class Moderation:
                 + ".\n",
                 new_turn=True,
             )
-            await self.write.auto(e2, reply)  # back on a bot's decision: the bot plays on
-            await self.write.finish_reply(e2, reply)
+            await self.write.play_on(e2, reply)  # back on a bot's decision: the bot plays on
             return reply
 
     @refusing
@@ -366,8 +363,7 @@ class Moderation:
             try:
                 e = await self.games.load(channel_id)
                 if e is not None:
-                    await self.write.auto(e, reply)
-                    await self.write.finish_reply(e, reply, render=True)
+                    await self.write.play_on(e, reply, render=True)
             except Exception as exc:  # stored already: say so, never raise
                 log.exception("game %s: repaired, but showing it failed", rec.id)
                 reply.text += (

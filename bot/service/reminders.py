@@ -180,8 +180,7 @@ class Reminders:
                     n += 1
                     if reply.new_turn:
                         break
-                await self.write.auto(e, reply)
-                await self.write.finish_reply(e, reply)
+                await self.write.play_on(e, reply)
                 # counted once the turn is played and stored (a crash before
                 # plays it again, never counts it twice)
                 await self.games.store.count_timeout(e.record.id, seat, uid)
@@ -235,6 +234,5 @@ class Reminders:
             f"with {command(self.games.fmt, 'join')}.\n",
             new_turn=True,
         )
-        await self.write.auto(e2, reply)
-        await self.write.finish_reply(e2, reply)
+        await self.write.play_on(e2, reply)
         return reply

@@ -214,6 +214,13 @@ class WritePath:
         except Exception:
             log.exception("game %s: showing the bots' progress failed", e.record.id)
 
+    async def play_on(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
+        """After a change to the table (start, resume, a seat handed over or taken
+        back, rollback, a move): the bot's seats play until a person must decide,
+        then the reply gets the next prompt (or the end), the ping and the image."""
+        await self.auto(e, reply)
+        await self.finish_reply(e, reply, render=render)
+
     async def finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
         """Add the next prompt / the end of the game, the ping and the image."""
         if reply.text and not reply.text.endswith("\n"):
