@@ -7,7 +7,7 @@ solo table (Hal's band), the table with a Command's numbered map (what the bot
 sends with that decision) and the final scores, it prints the drawing alone,
 then the PNG encoding of the same image two ways in the same run: "old" is the encoder before issue 25 (256
 colours octree-quantized on the full image, zlib level 1) and "new" is
-renderer.common.encode_png (48 colours picked on a quarter-size sample, level 6).
+renderer.common.encode_png (48 colours picked on a quarter-size sample, written with zlib-ng at level 5, renderer/png.py).
 Goals: the table PNG <= 100 KiB (issue 25) and a render (draw + encode) well
 under the 150 ms click-to-image budget of bench/bot.py.
 """

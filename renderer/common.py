@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import threading
 from typing import Any
 
@@ -10,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from renderer import palette as P
 from renderer.fonts import fit, font
+from renderer.png import palette_png
 
 # Pillow's PNG encoder tries five row filters on every RGB row, which costs far
 # more than drawing, so images go out as palette PNGs. These images are flat
@@ -19,10 +19,9 @@ from renderer.fonts import fit, font
 # zlib then cannot match. The palette is chosen on a quarter-size sample (a
 # sixteenth of the pixels: octree quantizing the whole image cost more than the
 # rest of the encode) and the full image is mapped onto it, no dithering, so
-# flat colours stay flat. zlib level 6 keeps every table under 100 KiB (5 came
-# within 2 KiB of it); together a little faster than the old 256-colour,
-# level-1 encode (bench/render.py prints both).
-PNG_COMPRESS_LEVEL = 6
+# flat colours stay flat. The PNG is written with zlib-ng (renderer/png.py):
+# every table under 100 KiB, encoded in about half the time Pillow's writer
+# took at zlib level 6 (bench/render.py prints the old encoder beside it).
 PALETTE_COLOURS = 48
 SAMPLE_STEP = 4
 
@@ -36,9 +35,7 @@ NEAR = 24  # a named colour this close (sum over R, G, B) to a picked one is not
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes of an image; the same pixels always give the same bytes."""
-    buf = io.BytesIO()
-    paletted(img).save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+    return palette_png(paletted(img))
 
 
 def paletted(img: Image.Image) -> Image.Image:
