@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service import Actor, GameService  # noqa: E402
-from bot.service.drawing import background_pid  # noqa: E402
+from bot.service.drawing import background_pids  # noqa: E402
 from bot.service.model import Drawing  # noqa: E402
 from storage import Store  # noqa: E402
 
@@ -242,8 +242,14 @@ async def main(argv: list[str] | None = None) -> int:
                 f"p50 {pct(all_ms, 50):.0f} ms, p95 {pct(all_ms, 95):.0f} ms, "
                 f"mean {statistics.fmean(all_ms) if all_ms else 0:.0f} ms"
             )
-            pid = background_pid()
-            worker = f", the render process {rss_mb(pid):.0f} MB" if pid else ""
+            pids = background_pids()
+            worker = (
+                ", render processes "
+                + " + ".join(f"{rss_mb(pid):.0f}" for pid in pids)
+                + " MB"
+                if pids
+                else ""
+            )
             print(
                 f"  process memory with {len(svc.games.cache)} games cached: {mem_games:.0f} MB "
                 f"(interpreter + libraries before: {base:.0f} MB){worker}"

@@ -39,8 +39,13 @@ from bot.service.model import Drawing, Entry
 
 log = logging.getLogger(__name__)
 
-#: how much lower the render process's CPU priority is (nice increment)
+#: how much lower the render processes' CPU priority is (nice increment)
 BACKGROUND_NICE = 10
+#: render processes, and so drawings made at a time: one a core, at most two.
+#: With one, a burst of clicks queued behind it while the other core idled
+#: (bench/bot.py, 1,000 games at 33 clicks/s: decision images p50 3 s). The
+#: second process starts only when two drawings overlap.
+RENDER_PROCESSES = max(1, min(2, os.cpu_count() or 1))
 
 Files = list[tuple[str, bytes]]
 
@@ -49,13 +54,13 @@ _POOL_LOCK = threading.Lock()
 
 
 def background_pool() -> Executor:
-    """The render process (one per bot process, shared by its services: the
-    renderer keeps no state between calls), started on first use."""
+    """The render processes (one pool per bot process, shared by its services:
+    the renderer keeps no state between calls), started as they are needed."""
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
             _POOL = ProcessPoolExecutor(
-                1,
+                RENDER_PROCESSES,
                 mp_context=multiprocessing.get_context("spawn"),  # no fork of a threaded process
                 initializer=os.nice,
                 initargs=(BACKGROUND_NICE,),
@@ -70,11 +75,10 @@ def _forget_pool(broken: Executor) -> None:
             _POOL = None
 
 
-def background_pid() -> int | None:
-    """The render process's id, once it runs (for bench/bot.py's memory figure)."""
-    pool = _POOL
-    procs = getattr(pool, "_processes", None) or {}
-    return next(iter(procs), None)
+def background_pids() -> list[int]:
+    """The render processes' ids, those running (for bench/bot.py's memory figure)."""
+    procs = getattr(_POOL, "_processes", None) or {}
+    return list(procs)
 
 
 def shown_key(view: dict[str, Any], names: dict[int, str], board_seat: int | None) -> str:
@@ -128,16 +132,21 @@ class Drawer:
     One line of drawings waiting, at most one per channel: a newer decision of
     a channel takes the place of its waiting one (which is answered None at
     once), so a game clicking on keeps its place and the line never holds more
-    than one view a channel. ``lanes`` drawings are made at a time.
+    than one view a channel. ``lanes`` drawings are made at a time (by default
+    one per render process; on threads one, as drawing holds a lock there).
     ``run(fn, *args)``: the service's render threads (the fallback when the
-    render process cannot start). ``process``: use the render process."""
+    render processes cannot start). ``process``: use the render processes."""
 
     def __init__(
-        self, run: Callable[..., Awaitable[Any]], *, process: bool = True, lanes: int = 1
+        self,
+        run: Callable[..., Awaitable[Any]],
+        *,
+        process: bool = True,
+        lanes: int | None = None,
     ) -> None:
         self.run = run
         self.process = process
-        self.lanes = lanes
+        self.lanes = lanes if lanes is not None else (RENDER_PROCESSES if process else 1)
         #: channel -> its drawing not started yet, in the line's order
         self._waiting: dict[int, tuple[Drawing, asyncio.Future[Files | None]]] = {}
         self._newest: dict[int, Drawing] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.service.drawing import Drawer, background_pid, shown_key
+from bot.service.drawing import RENDER_PROCESSES, Drawer, background_pids, shown_key
 from bot.service.model import Drawing
 from engine import Action, Game, GameOptions
 from renderer import render_board
@@ -46,7 +46,17 @@ async def test_only_the_newest_decision_of_a_channel_is_drawn() -> None:
     assert got[2] == [("board.png", render_board(views[2], NAMES))]
     assert got[3] == [("board.png", render_board(views[3], NAMES))]  # another channel's own
     assert (drawer.drawn, drawer.dropped) == (2, 2)
-    assert background_pid() is not None  # drawn in the render process
+    assert background_pids()  # drawn in a render process
+
+
+async def test_channels_are_drawn_side_by_side_one_render_process_each() -> None:
+    views = _views(RENDER_PROCESSES)
+    drawer = Drawer(_threads)
+    assert drawer.lanes == RENDER_PROCESSES
+    drawings = [_drawing(30 + k, 0, view) for k, view in enumerate(views)]
+    got = await asyncio.gather(*(drawer.start(d) for d in drawings))
+    assert got == [[("board.png", render_board(view, NAMES))] for view in views]
+    assert len(background_pids()) == RENDER_PROCESSES
 
 
 async def test_a_drawing_finished_after_a_newer_decision_is_dropped() -> None:
