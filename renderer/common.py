@@ -49,14 +49,17 @@ def paletted(img: Image.Image) -> Image.Image:
     )
     flat = (picked.getpalette() or [])[: 3 * PALETTE_COLOURS]
     colours = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
-    missing = [
-        named
-        for named in NAMED
-        if all(sum(abs(a - b) for a, b in zip(named, c, strict=True)) > NEAR for c in colours)
-    ]
+    missing = [named for named in NAMED if not _near_any(named, colours)]
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat + [x for rgb in missing for x in rgb])
     return img.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _near_any(named: P.RGB, colours: list[tuple[int, ...]]) -> bool:
+    """Whether a picked colour is within NEAR of ``named`` (sum over R, G, B);
+    spelled out, as this runs for every named colour of every image."""
+    r, g, b = named
+    return any(abs(r - pr) + abs(g - pg) + abs(b - pb) <= NEAR for pr, pg, pb in colours)
 
 
 def count(value: Any) -> int:
