@@ -4,8 +4,14 @@ Drives :class:`bot.service.GameService` exactly as the buttons do (``choose``
 with game id + version, real SQLite file, real renderer), with 1,000 games in
 progress at once. Each game's players "think" for a random time (exponential,
 mean ``--think`` seconds) between clicks, so the load is clicks arriving from
-1,000 channels at once rather than one game after another. ``--think 0`` is the
-worst case: every game clicks again the moment its last click is answered.
+1,000 channels at once rather than one game after another.
+
+The default pace, a click every 30 s a game (about 33 clicks/s while all
+1,000 play), is a hundred times the product's: games where each player takes
+a turn or two a day make about 0.3 clicks/s from 1,000 games of 3. ``--think 3``
+(about 333 clicks/s) is a stress test past what 2 cores serve: its figures
+measure the queue (bench/RESULTS.md). ``--think 0`` is
+the worst case: every game clicks again the moment its last click is answered.
 
 Prints p50/p95 milliseconds from the click to the new board image being ready
 for the message (issue 25: goal p95 < 150 ms with 1,000 live games): for the
@@ -16,7 +22,7 @@ front end does: draws it unless the message already shows the same image, and
 times the click to the drawn image, counting those dropped for a newer
 decision of the game). Then the reply time of all clicks, the load offered
 (games / mean think time) against the clicks served, the process memory with
-the games cached (and the render process's) and with 1,000 cached games, then
+the games cached (and the render processes') and with 1,000 cached games, then
 the reminder tick's time over those 1,000 running games with nothing due
 (against the same check made game by game). Figures only; nothing is
 asserted. Goals: p95 < 250 ms, < 300 MB (issue 6); tick < 50 ms (issue 10).
@@ -171,8 +177,8 @@ async def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--clicks", type=int, default=40, help="clicks per game")
-    ap.add_argument("--think", type=float, default=3.0, help="mean seconds between clicks")
+    ap.add_argument("--clicks", type=int, default=8, help="clicks per game")
+    ap.add_argument("--think", type=float, default=30.0, help="mean seconds between clicks")
     ap.add_argument("--cached", type=int, default=1000, help="games cached for the memory figure")
     ap.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL")
     ap.add_argument(
@@ -244,9 +250,7 @@ async def main(argv: list[str] | None = None) -> int:
             )
             pids = background_pids()
             worker = (
-                ", render processes "
-                + " + ".join(f"{rss_mb(pid):.0f}" for pid in pids)
-                + " MB"
+                ", render processes " + " + ".join(f"{rss_mb(pid):.0f}" for pid in pids) + " MB"
                 if pids
                 else ""
             )
