@@ -9,7 +9,9 @@ never read. No I/O, no clock of its own (a time budget brings its clock), no
 global random (the caller passes `rng`).
 
 Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
-(information-set Monte Carlo tree search, ai/search.py) under a `Budget`.
+(information-set Monte Carlo tree search, ai/search.py) under a `Budget`;
+``plan``: simple, except that solo turn decisions compare simple's best
+options by play-outs to the game's end (ai/plan.py).
 Against Hal both judge a position by the final margin it predicts
 (ai/solo.py, fitted on self-play); otherwise by ai/worth.py's VP values.
 """
@@ -22,7 +24,7 @@ from typing import Any
 from ai.budget import DEFAULT_ITERATIONS, Budget
 from ai.determinize import ViewError, determinize
 
-LEVELS = ("random", "simple", "strong")
+LEVELS = ("random", "simple", "plan", "strong")
 
 
 class NotDecidingError(ValueError):
@@ -68,6 +70,10 @@ def choose(
         from ai.rules import simple_choice
 
         return simple_choice(game, rng)
+    if level == "plan":
+        from ai.plan import plan_choice
+
+        return plan_choice(view, rng, budget, game)
     from ai.search import search
 
     return search(view, rng, budget or Budget(iterations=DEFAULT_ITERATIONS)).choice

@@ -14,7 +14,8 @@ bench/AI_RESULTS.md has the figures measured so far and the commands behind them
    three simple ones (goal >= 50%).
 3. `strong` solo against Hal at each difficulty (goal >= 50% at easy, with
    >= 2.0 VP a round beyond the starting VP); `--hal-level simple` adds
-   simple as the baseline.
+   simple as the baseline, `--hal-level plan` the plan level (ai/plan.py:
+   `--iterations N` is N play-outs to the end per turn decision).
 
 Wins are strict everywhere: a shared win is not counted, and solo a tie is
 Hal's (R19). "VP per round" is a seat's final score minus its starting VP,
@@ -280,10 +281,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--hal-level",
-        choices=["strong", "simple"],
+        choices=["strong", "simple", "plan"],
         action="append",
         default=None,
-        help="levels to play against Hal (default: strong; simple is the baseline)",
+        help="levels to play against Hal (default: strong; simple is the baseline; plan: "
+        "simple with solo turn decisions played out to the end, ai/plan.py)",
     )
     args = parser.parse_args()
     parts = args.only or ["speed", "simple", "strong", "strong4", "hal"]

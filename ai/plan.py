@@ -1,0 +1,138 @@
+"""Solo plans judged by playing the whole rest of the game (issue 27).
+
+The one-turn look-ahead (ai/rules.py) judges where its turn ends by a linear
+fit of the final margin (ai/solo.py); what pays over several turns (a card
+whose ejection pays, a converter placed now and activated later, storage
+that only the Spes exchange turns into VP, the end trigger timed) is a guess
+there. Here simple's best few options at a turn decision are each played out
+to the game's END, by simple itself, on samples of the hidden information
+(ai/determinize.py), and judged by the real final scores. The candidates
+share each sample, its dice and its play-out choices (common random
+numbers), so their comparison is not drowned by luck.
+
+Only simple's own continuation says what a plan is worth: play-outs by the
+search's cheap rollout policy lose by 26 VP a game against Hal, one-step
+greedy play by 18, simple by about 3 (seeds 0-29, bench/AI_RESULTS.md).
+A play-out to the end costs about 0.05-0.3 s of one core (simple plays a
+whole solo game in about 0.2 s), so only turn decisions are planned; the
+others go to simple (level ``plan``) or to the search (``strong``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ai.budget import Budget
+from ai.determinize import determinize
+from ai.rules import ranked_options, simple_choice
+from engine.decision import Action
+from engine.game import Game
+
+CANDIDATES = 3  # simple's best options compared at a turn decision
+SAMPLES = 4  # rounds (one play-out per candidate each) without a budget
+MAX_ROUNDS = 64  # under a time budget
+MAX_DECISIONS = 400  # a play-out never runs away
+WIN_BONUS = 2.0  # VP of margin a strict win is worth on top (R19: a tie is Hal's)
+# Under an iteration budget (the search's play-outs run to our next turn): a
+# play-out to the end costs about this many of those.
+PLAYOUT_COST = 8
+MID_TURN = False  # plan the die after a card play too (not only a turn's start)
+
+
+def plans(game: Game) -> bool:
+    """True where the plan layer decides: a solo turn decision with a choice."""
+    d = game.decision
+    return (
+        d is not None
+        and game.state.hal is not None
+        and d.kind == "turn"
+        and (MID_TURN or not game.state.turn)
+        and len(d.options) > 1
+        and d.seat != 1
+    )
+
+
+def plan_choice(
+    view: dict[str, Any],
+    rng: random.Random,
+    budget: Budget | None = None,
+    game: Game | None = None,
+    cost: int = 1,
+) -> str:
+    """The option whose play-outs to the game's end score best (simple's
+    choice off the plan layer's decisions). `game` is a determinization of
+    `view` already made; `cost` is how many of the budget's iterations one
+    play-out to the end counts for."""
+    first = game if game is not None else determinize(view, rng)
+    if not plans(first):
+        return simple_choice(first, rng)
+    seat = view["viewer"]
+    shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]]
+    if len(shortlist) < 2:
+        return shortlist[0]
+    if budget is None:
+        budget = Budget(iterations=SAMPLES * len(shortlist) * cost)
+    rounds = MAX_ROUNDS
+    if budget.iterations is not None:
+        rounds = max(1, budget.iterations // (cost * len(shortlist)))
+    room = _room(budget)
+    totals = dict.fromkeys(shortlist, 0.0)
+    sample = first
+    for r in range(rounds):
+        if r:
+            sample = determinize(view, rng)
+        seed, playout_seed = rng.getrandbits(62), rng.getrandbits(62)
+        scores = {}
+        for move in shortlist:
+            if not room() and r:
+                break  # round 0 is always played: a choice needs one
+            g = sample.copy()
+            g.state.seed, g.state.rng_counter = seed, 0  # the same dice for every candidate
+            g.apply(Action(seat, move))
+            scores[move] = play_to_end(g, seat, random.Random(playout_seed))
+        if len(scores) < len(shortlist):
+            break  # a round cut short is not counted: every candidate has the same samples
+        for move, score in scores.items():
+            totals[move] += score
+    return max(shortlist, key=lambda m: totals[m])  # ties: simple's order
+
+
+def _room(budget: Budget) -> Callable[[], bool]:
+    """True while another play-out fits the budget's time: one that would
+    end after the deadline (judged by the longest so far) is not begun."""
+    if budget.seconds is None or budget.clock is None:
+        return lambda: True
+    clock = budget.clock
+    start = last = clock()
+    deadline = start + budget.seconds
+    longest = 0.0
+
+    def room() -> bool:
+        nonlocal last, longest
+        now = clock()
+        longest = max(longest, now - last)
+        last = now
+        return now + longest < deadline
+
+    return room
+
+
+def play_to_end(g: Game, seat: int, rng: random.Random) -> float:
+    """Simple plays the rest of the game; the final margin over Hal, a strict
+    win counted on top. `g` is used up."""
+    for _ in range(MAX_DECISIONS):
+        if g.is_over:
+            break
+        d = g.decision
+        assert d is not None
+        g.apply(Action(d.seat, simple_choice(g, rng)))
+    if not g.is_over:
+        g.release()
+        return 0.0
+    result = g.result
+    assert result is not None
+    margin = result["scores"][seat] - result["scores"][1]
+    g.release()
+    return margin + (WIN_BONUS if margin > 0 else 0.0)

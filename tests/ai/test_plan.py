@@ -1,0 +1,104 @@
+"""ai.plan: solo turn decisions judged by play-outs to the game's end."""
+
+import random
+
+import pytest
+
+import ai.plan as plan
+from ai import Budget, choose
+from ai.determinize import determinize
+from ai.rules import ranked_options, simple_choice
+from engine import Action, Game, GameOptions
+
+
+def solo_turn(seed: int, turn_start: bool = True) -> Game:
+    """A solo game at one of our turn decisions, played by simple so far."""
+    g = Game.new(GameOptions(players=1), seed)
+    rng = random.Random(seed)
+    for _ in range(40):
+        d = g.decision
+        opens = not g.state.turn  # a turn's start, before any card play
+        if d.kind == "turn" and len(d.options) > 1 and opens == turn_start and g.state.round >= 2:
+            return g
+        g.apply(Action(d.seat, simple_choice(g, rng)))
+    pytest.skip("no such decision in the first 40")  # pragma: no cover (seeds below have one)
+
+
+def test_play_to_end_scores_the_final_margin_and_a_strict_win():
+    g = solo_turn(3)
+    h = g.copy()
+    score = plan.play_to_end(h, 0, random.Random(1))
+    again = g.copy()
+    rng = random.Random(1)
+    while not again.is_over:
+        again.apply(Action(again.decision.seat, simple_choice(again, rng)))
+    ours, hal = again.result["scores"][:2]
+    assert score == ours - hal + (plan.WIN_BONUS if ours > hal else 0)
+
+
+def test_the_candidate_whose_play_outs_score_best_is_chosen(monkeypatch):
+    view = solo_turn(5).view(0)
+    first = determinize(view, random.Random(2))
+    shortlist = [i for _, i in ranked_options(first, random.Random(2))][: plan.CANDIDATES]
+    assert len(shortlist) == 3
+    third = shortlist[2]
+    moves: list[str] = []
+
+    def record(seat, option):
+        moves.append(option)
+        return Action(seat, option)
+
+    def judged(game, seat, rng):
+        game.release()
+        return 10.0 if moves[-1] == third else 0.0
+
+    monkeypatch.setattr(plan, "Action", record)
+    monkeypatch.setattr(plan, "play_to_end", judged)
+    pick = plan.plan_choice(view, random.Random(2), Budget(iterations=6))
+    assert pick == third  # simple ranks it third; the play-outs say best
+    assert sorted(moves) == sorted(shortlist * 2)  # two rounds, every candidate in each
+
+
+def test_off_the_plan_layer_it_is_simple():
+    g = solo_turn(4, turn_start=True)
+    d = g.decision
+    g.apply(Action(0, next(o.id for o in d.options if o.id.startswith("die:"))))
+    while g.decision is not None and g.decision.kind == "turn":  # pragma: no cover
+        g.apply(Action(0, g.decision.options[0].id))
+    view = g.view(g.decision.seat)
+    assert not plan.plans(determinize(view, random.Random(0)))
+    assert choose(view, rng=random.Random(0), level="plan") == choose(
+        view, rng=random.Random(0), level="simple"
+    )
+
+
+def test_the_same_rng_gives_the_same_plan():
+    view = solo_turn(6).view(0)
+    a = choose(view, rng=random.Random(3), level="plan", budget=Budget(iterations=6))
+    b = choose(view, rng=random.Random(3), level="plan", budget=Budget(iterations=6))
+    assert a == b and a in {o["id"] for o in view["decision"]["options"]}
+
+
+def test_a_time_budget_stops_before_a_play_out_that_would_overrun():
+    view = solo_turn(7).view(0)
+    now = [0.0]
+    played = []
+
+    def clock():
+        return now[0]
+
+    def slow(game, seat, rng):
+        now[0] += 0.3  # each play-out takes 0.3 s on this clock
+        played.append(1)
+        game.release()
+        return 0.0
+
+    real = plan.play_to_end
+    try:
+        plan.play_to_end = slow
+        plan.plan_choice(view, random.Random(0), Budget(seconds=1.0, clock=clock))
+    finally:
+        plan.play_to_end = real
+    # Round 0 (three play-outs, 0.9 s) always; a fourth would end at 1.2 s.
+    assert len(played) == 3
+    assert now[0] <= 1.0
