@@ -68,16 +68,16 @@ def plan_choice(
     first = game if game is not None else determinize(view, rng)
     if not plans(first):
         return simple_choice(first, rng)
+    if budget is None:
+        budget = Budget(iterations=SAMPLES * CANDIDATES * cost)
+    room = _room(budget)  # the shortlist's time counts too
     seat = view["viewer"]
     shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]]
     if len(shortlist) < 2:
         return shortlist[0]
-    if budget is None:
-        budget = Budget(iterations=SAMPLES * len(shortlist) * cost)
     rounds = MAX_ROUNDS
     if budget.iterations is not None:
         rounds = max(1, budget.iterations // (cost * len(shortlist)))
-    room = _room(budget)
     totals = dict.fromkeys(shortlist, 0.0)
     sample = first
     for r in range(rounds):
@@ -86,8 +86,8 @@ def plan_choice(
         seed, playout_seed = rng.getrandbits(62), rng.getrandbits(62)
         scores = {}
         for move in shortlist:
-            if not room() and r:
-                break  # round 0 is always played: a choice needs one
+            if not room():
+                break
             g = sample.copy()
             g.state.seed, g.state.rng_counter = seed, 0  # the same dice for every candidate
             g.apply(Action(seat, move))
@@ -96,6 +96,7 @@ def plan_choice(
             break  # a round cut short is not counted: every candidate has the same samples
         for move, score in scores.items():
             totals[move] += score
+    # No whole round in the time: simple's choice (the shortlist's first).
     return max(shortlist, key=lambda m: totals[m])  # ties: simple's order
 
 

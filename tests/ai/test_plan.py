@@ -102,3 +102,21 @@ def test_a_time_budget_stops_before_a_play_out_that_would_overrun():
     # Round 0 (three play-outs, 0.9 s) always; a fourth would end at 1.2 s.
     assert len(played) == 3
     assert now[0] <= 1.0
+
+
+def test_without_a_whole_round_in_the_time_it_is_simple(monkeypatch):
+    view = solo_turn(7).view(0)
+    now = [0.0]
+
+    def slow(game, seat, rng):
+        now[0] += 0.45  # two fit in 1 s, the third would not
+        game.release()
+        return 10.0 if now[0] > 0.5 else 0.0  # the second candidate would look best
+
+    monkeypatch.setattr(plan, "play_to_end", slow)
+    pick = plan.plan_choice(view, random.Random(0), Budget(seconds=1.0, clock=lambda: now[0]))
+    first = determinize(view, random.Random(0))
+    rng = random.Random(0)
+    determinize(view, rng)
+    assert pick == ranked_options(first, rng)[0][1]
+    assert now[0] == pytest.approx(0.9)
