@@ -11,7 +11,7 @@ global random (the caller passes `rng`).
 Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
 (information-set Monte Carlo tree search, ai/search.py) under a `Budget`;
 ``plan``: simple, except that solo turn decisions compare simple's best
-options by play-outs to the game's end (ai/plan.py).
+options by play-outs to the game's end (ai/plan.py), as strong's do.
 Against Hal both judge a position by the final margin it predicts
 (ai/solo.py, fitted on self-play); otherwise by ai/worth.py's VP values.
 """
@@ -70,10 +70,12 @@ def choose(
         from ai.rules import simple_choice
 
         return simple_choice(game, rng)
-    if level == "plan":
-        from ai.plan import plan_choice
+    from ai.plan import PLAYOUT_COST, plan_choice, plans
 
-        return plan_choice(view, rng, budget, game)
+    if level == "plan" or plans(game):
+        # Solo turn decisions, strong too: plans played out to the game's end.
+        cost = 1 if level == "plan" else PLAYOUT_COST
+        return plan_choice(view, rng, budget, game, cost)
     from ai.search import search
 
     return search(view, rng, budget or Budget(iterations=DEFAULT_ITERATIONS)).choice

@@ -104,6 +104,27 @@ def test_a_time_budget_stops_before_a_play_out_that_would_overrun():
     assert now[0] <= 1.0
 
 
+def test_strong_plans_its_solo_turn_decisions_and_searches_the_rest(monkeypatch):
+    calls = []
+
+    def planned(view, rng, budget=None, game=None, cost=1):
+        calls.append(cost)
+        return view["decision"]["options"][-1]["id"]
+
+    monkeypatch.setattr(plan, "plan_choice", planned)
+    view = solo_turn(8).view(0)
+    assert (
+        choose(view, rng=random.Random(0), level="strong", budget=Budget(iterations=8))
+        == (view["decision"]["options"][-1]["id"])
+    )
+    assert calls == [plan.PLAYOUT_COST]  # an iteration budget counts the longer play-outs
+    g = Game.new(GameOptions(players=2), 8)  # not solo: the search decides
+    choose(
+        g.view(g.decision.seat), rng=random.Random(0), level="strong", budget=Budget(iterations=8)
+    )
+    assert calls == [plan.PLAYOUT_COST]
+
+
 def test_without_a_whole_round_in_the_time_it_is_simple(monkeypatch):
     view = solo_turn(7).view(0)
     now = [0.0]
