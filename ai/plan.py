@@ -27,6 +27,7 @@ from typing import Any
 from ai.budget import Budget
 from ai.determinize import determinize
 from ai.rules import ranked_options, simple_choice
+from engine.components import HAL_SEAT
 from engine.decision import Action
 from engine.game import Game
 
@@ -50,7 +51,7 @@ def plans(game: Game) -> bool:
         and d.kind == "turn"
         and (MID_TURN or not game.state.turn)
         and len(d.options) > 1
-        and d.seat != 1
+        and d.seat != HAL_SEAT
     )
 
 
