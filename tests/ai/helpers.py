@@ -23,6 +23,19 @@ def position(players: int, seed: int, steps: int, advanced: bool = False) -> Gam
     return g
 
 
+def solo_game(seed: int, steps: int) -> Game:
+    """A solo game at easy after ``steps`` of simple's own choices."""
+    from ai.rules import simple_choice
+
+    g = Game.new(GameOptions(players=1, difficulty="easy"), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(Action(0, simple_choice(g, rng)))
+    return g
+
+
 def rehide(g: Game, seat: int, rng: random.Random) -> Game:
     """The same situation as `seat` sees it, every fact hidden from it changed:
     the other hands dealt again from the unseen cards (deck cards swapped in),

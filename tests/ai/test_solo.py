@@ -19,17 +19,7 @@ from ai.solo import features, solo_margin, spes_distance
 from engine import Action, Game, GameOptions
 from engine.components import HAL_SEAT
 from engine.state import PlacedMission
-from tests.ai.helpers import position
-
-
-def solo_game(seed: int, steps: int) -> Game:
-    g = Game.new(GameOptions(players=1, difficulty="easy"), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(Action(0, simple_choice(g, rng)))
-    return g
+from tests.ai.helpers import position, solo_game
 
 
 def test_a_finished_game_is_judged_by_its_real_margin():

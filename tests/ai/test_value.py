@@ -8,20 +8,10 @@ import random
 import pytest
 
 from ai import solo, value
-from ai.rules import simple_choice
-from engine import Action, Game, GameOptions
+from engine import Game
 from engine.components import MISSION_CARDS, MissionKind
 from engine.state import PlacedMission
-
-
-def solo_game(seed: int, steps: int) -> Game:
-    g = Game.new(GameOptions(players=1, difficulty="easy"), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(Action(0, simple_choice(g, rng)))
-    return g
+from tests.ai.helpers import solo_game
 
 
 def toy_net(hidden: int = 3) -> dict:
