@@ -27,6 +27,7 @@ from typing import Any
 from ai.budget import Budget
 from ai.determinize import determinize
 from ai.rules import ranked_options, simple_choice
+from ai.solo import final_margin
 from engine.components import HAL_SEAT
 from engine.decision import Action
 from engine.game import Game
@@ -133,8 +134,6 @@ def play_to_end(g: Game, seat: int, rng: random.Random) -> float:
     if not g.is_over:
         g.release()
         return 0.0
-    result = g.result
-    assert result is not None
-    margin = result["scores"][seat] - result["scores"][1]
+    margin = final_margin(g, seat)
     g.release()
     return margin + (WIN_BONUS if margin > 0 else 0.0)

@@ -157,16 +157,21 @@ def solo_margin(g: Game, seat: int = 0) -> float:
     over): by the learned judgement of ai/value.py, which builds on the
     linear fit below."""
     if g.is_over:
-        return linear_margin(g, seat)
+        return final_margin(g, seat)
     return value.net()(value.vector(g, seat))
+
+
+def final_margin(g: Game, seat: int = 0) -> float:
+    """A finished game's margin over Hal: the seat's final score minus his."""
+    result = g.result
+    assert result is not None
+    return float(result["scores"][seat] - result["scores"][HAL_SEAT])
 
 
 def linear_margin(g: Game, seat: int = 0) -> float:
     """WEIGHTS' prediction of the final margin (the real one once over)."""
     if g.is_over:
-        result = g.result
-        assert result is not None
-        return float(result["scores"][seat] - result["scores"][1])
+        return final_margin(g, seat)
     f = features(g, seat)
     return CONSTANT + sum(WEIGHTS[k] * f[k] for k in FEATURES)
 

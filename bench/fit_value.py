@@ -61,9 +61,9 @@ from ai import choose, determinize, solo  # noqa: E402
 from ai.arena import play_game  # noqa: E402
 from ai.budget import Budget  # noqa: E402
 from ai.rules import ranked_options  # noqa: E402
+from ai.solo import final_margin  # noqa: E402
 from ai.value import EXTRA, FEATURES, Net, vector  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
-from engine.components import HAL_SEAT  # noqa: E402
 
 # The judgement the bots use solo (ai/solo.py), kept to switch back to.
 LINEAR_JUDGE = solo.linear_margin
@@ -74,9 +74,7 @@ def net_judge(net: Net):
 
     def judge(g: Game, seat: int = 0) -> float:
         if g.is_over:
-            result = g.result
-            assert result is not None
-            return float(result["scores"][seat] - result["scores"][HAL_SEAT])
+            return final_margin(g, seat)
         return net(vector(g, seat))
 
     return judge
@@ -127,8 +125,7 @@ def play_one(seed: int, eps: float, temp: float) -> tuple[list[list[float]], lis
             option = own = choose(game.view(d.seat), rng=rng, level="simple")
         explored.append(option != own)
         game.apply(Action(d.seat, option))
-    assert game.result is not None
-    return rows, explored, float(game.result["scores"][0] - game.result["scores"][1])
+    return rows, explored, final_margin(game)
 
 
 def _to_our_next_turn(game: Game, rng: random.Random) -> Game:
@@ -148,8 +145,7 @@ def _to_the_end(game: Game, rng: random.Random) -> float:
         d = game.decision
         assert d is not None
         game.apply(Action(d.seat, choose(game.view(d.seat), rng=rng, level="simple")))
-    assert game.result is not None
-    return float(game.result["scores"][0] - game.result["scores"][1])
+    return final_margin(game)
 
 
 def branch_one(seed: int, rate: float, top: int) -> list[tuple[int, list[float], float]]:
