@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ai.worth import mission_potential, tile_worth
+from ai.worth import TILE_WORTH, mission_potential
 from engine.components import HAL_SEAT
-from engine.scoring import score_advanced
+from engine.scoring import advanced_vp
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -132,8 +132,8 @@ def features(g: Game, seat: int = 0) -> dict[str, float]:
         "workstations": sum(p.workstations),
         "missions": min(len(p.missions), 4),
         "ravagers": len(p.ravagers),
-        "tiles": sum(tile_worth(t) for t in p.grid if t is not None),
-        "advanced": sum(a["vp"] for a in score_advanced(s, p)),
+        "tiles": sum(TILE_WORTH[t] for t in p.grid if t is not None),
+        "advanced": advanced_vp(s, p),
         "cards_in_space": len(own),
         "mission_potential": sum(mission_potential(g, seat, pl.card, i) for i, pl in own),
         "ejected": len(p.ejected),

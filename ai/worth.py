@@ -18,7 +18,7 @@ from engine.components import (
     TileEffect,
     TileKind,
 )
-from engine.scoring import score_advanced
+from engine.scoring import advanced_vp
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -59,6 +59,9 @@ def tile_worth(tile: int) -> float:
     return TILE.get(t.effect, TILE_DEFAULT) if t.effect else TILE_DEFAULT
 
 
+TILE_WORTH: tuple[float, ...] = tuple(tile_worth(t) for t in range(len(TILES)))  # by tile id
+
+
 def worth(g: Game, seat: int) -> float:
     s = g.state
     p = s.players[seat]
@@ -67,9 +70,9 @@ def worth(g: Game, seat: int) -> float:
     v += DEBRIS * 0.6 * sum(p.grid_debris)  # back to storage at the reset
     v += WORKSTATION * sum(p.workstations)
     v += MISSION_IN_HAND * min(len(p.missions), 4) + RAVAGER_IN_HAND * len(p.ravagers)
-    v += sum(tile_worth(t) for t in p.grid if t is not None)
+    v += sum(TILE_WORTH[t] for t in p.grid if t is not None)
     v += 0.3 * len(p.ejected)
-    v += ADVANCED_FACTOR * sum(a["vp"] for a in score_advanced(s, p))
+    v += ADVANCED_FACTOR * advanced_vp(s, p)
     for index, strip in enumerate(s.board.strips):
         for pos, placed in enumerate(strip.cards):
             if placed is not None and placed.owner == seat:
@@ -78,7 +81,7 @@ def worth(g: Game, seat: int) -> float:
                 v += 0.3
     for f in s.frames:  # a tile on its way into the grid
         if f["k"] == "inject" and f.get("seat") == seat:
-            v += tile_worth(f["tile"])
+            v += TILE_WORTH[f["tile"]]
     return v
 
 
@@ -99,11 +102,10 @@ def mission_potential(g: Game, seat: int, card: int, strip_index: int) -> float:
     """What our Mission card in Space (on strip `strip_index`, 0 = ejected
     next) is still worth beyond being there: activations to come, or its
     ejection's effect."""
-    m = MISSION_CARDS[card]
-    e = m.effect
-    if m.kind is MissionKind.ACTIVATION:
-        net = bundle_worth(e.gain) - bundle_worth(e.cost)
-        return max(net, 0.0) * min(ACTIVATIONS_PER_STRIP * (strip_index + 1), MAX_ACTIVATIONS)
+    net = ACTIVATION_NET[card]
+    if net is not None:
+        return net * min(ACTIVATIONS_PER_STRIP * (strip_index + 1), MAX_ACTIVATIONS)
+    e = MISSION_CARDS[card].effect
     p = g.state.players[seat]
     if e.per_space is not None:
         mine = sum(
@@ -128,3 +130,15 @@ def margin(g: Game, seat: int) -> float:
     if g.state.hal is not None:
         others.append(float(g.state.hal.vp))
     return mine - max(others, default=0.0)
+
+
+def _activation_net(card: int) -> float | None:
+    """An activation card's gain over its cost in VP (never below 0); None
+    for a neutralization card."""
+    m = MISSION_CARDS[card]
+    if m.kind is not MissionKind.ACTIVATION:
+        return None
+    return max(bundle_worth(m.effect.gain) - bundle_worth(m.effect.cost), 0.0)
+
+
+ACTIVATION_NET: tuple[float | None, ...] = tuple(map(_activation_net, range(len(MISSION_CARDS))))

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.components import ADVANCED_TECH_COLOUR, COLOURS, HAL_SEAT, TILES, AdvancedKind, TileKind
+from engine.components import (
+    ADVANCED_TECH_COLOUR,
+    ADVANCED_TILE_IDS,
+    COLOURS,
+    HAL_SEAT,
+    TILES,
+    AdvancedKind,
+    TileKind,
+)
 from engine.ops import owned_in_space
 from engine.rules_version import solo_tie_is_hals
 from engine.state import GameState, Player
@@ -16,6 +24,7 @@ if TYPE_CHECKING:
 BASE_CAP = 4
 CAP_PER_TUCKED = 2
 VP_PER_ELEMENT = 2
+_ADVANCED_IDS = frozenset(ADVANCED_TILE_IDS)
 
 
 def _elements(state: GameState, p: Player, kind: AdvancedKind) -> int:
@@ -50,6 +59,28 @@ def advanced_tiles(p: Player) -> list[tuple[int, int, str]]:
             out.append((t, BASE_CAP + CAP_PER_TUCKED * len(p.tucked[i]), f"{COLOURS[i]} slot"))
     out += [(t, BASE_CAP, "ejected, no slot") for t in p.advanced_overflow]
     return out
+
+
+def advanced_vp(state: GameState, p: Player) -> int:
+    """What `score_advanced`'s parts add up to, without naming them (the
+    bots' look-ahead asks this of every position it judges)."""
+    if (
+        not p.advanced_overflow
+        and p.advanced_slots.count(None) == len(p.advanced_slots)
+        and _ADVANCED_IDS.isdisjoint(p.grid)
+    ):
+        return 0
+    caps: dict[AdvancedKind, list[int]] = {}
+    for tile, cap, _ in advanced_tiles(p):
+        caps.setdefault(TILES[tile].advanced, []).append(cap)
+    total = 0
+    for kind, kind_caps in caps.items():
+        remaining = _elements(state, p, kind)
+        for cap in sorted(kind_caps, reverse=True):  # R12: highest cap first
+            vp = min(cap, VP_PER_ELEMENT * remaining)
+            remaining -= vp // VP_PER_ELEMENT
+            total += vp
+    return total
 
 
 def score_advanced(state: GameState, p: Player) -> list[dict[str, Any]]:
