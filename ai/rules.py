@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ai.solo import solo_margin
+from ai.value import solo_margin
 from ai.worth import worth
 from engine.decision import Action
 

@@ -35,7 +35,7 @@ from typing import Any
 from ai.budget import Budget
 from ai.determinize import determinize
 from ai.rules import greedy_step, ranked_options, rollout_choice, value
-from ai.solo import solo_margin
+from ai.value import solo_margin
 from engine.decision import Action
 from engine.game import Game
 

@@ -7,9 +7,9 @@ storage only counts once something turns it into VP. `WEIGHTS` is a linear
 fit of the final margin (our score minus Hal's) on these features, over the
 turn-start positions of seeded games of `simple` against Hal at easy, moved
 only part of the way toward each new fit; how it was made and how to refit
-it: bench/fit_solo.py. The bots judge by `solo_margin`: since issue 27 that
-is ai/value.py's learned judgement, which starts from this fit
-(`linear_margin`) and adds a small network over more features.
+it: bench/fit_solo.py. The bots judge by ai/value.py's `solo_margin` (issue
+27), a learned judgement that starts from this fit (`linear_margin`) and adds
+a small network over more features.
 """
 
 from __future__ import annotations
@@ -152,15 +152,6 @@ def features(g: Game, seat: int = 0) -> dict[str, float]:
     }
 
 
-def solo_margin(g: Game, seat: int = 0) -> float:
-    """The final margin over Hal this position predicts (the real one once
-    over): by the learned judgement of ai/value.py, which builds on the
-    linear fit below."""
-    if g.is_over:
-        return final_margin(g, seat)
-    return value.net()(value.vector(g, seat))
-
-
 def final_margin(g: Game, seat: int = 0) -> float:
     """A finished game's margin over Hal: the seat's final score minus his."""
     result = g.result
@@ -174,6 +165,3 @@ def linear_margin(g: Game, seat: int = 0) -> float:
         return final_margin(g, seat)
     f = features(g, seat)
     return CONSTANT + sum(WEIGHTS[k] * f[k] for k in FEATURES)
-
-
-from ai import value  # noqa: E402  (ai/value.py builds on the features above)

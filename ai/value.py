@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ai.solo import FEATURES as LINEAR_FEATURES
 from ai.solo import features as linear_features
+from ai.solo import final_margin
 from engine.components import COLOUR_INDEX, MISSION_CARDS, MissionKind
 
 if TYPE_CHECKING:
@@ -152,3 +153,11 @@ def net() -> Net:
     """The shipped network, read once (the file ships beside this module, as
     renderer/fonts do beside the renderer)."""
     return Net(json.loads(WEIGHTS_FILE.read_text()))
+
+
+def solo_margin(g: Game, seat: int = 0) -> float:
+    """The final margin over Hal this position predicts (the real one once
+    over): what the bots judge a solo position by."""
+    if g.is_over:
+        return final_margin(g, seat)
+    return net()(vector(g, seat))

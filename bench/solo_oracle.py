@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.arena import seat_rng  # noqa: E402
 from ai.rules import copy_game, greedy_choice, ranked_options  # noqa: E402
-from ai.solo import solo_margin  # noqa: E402
+from ai.value import solo_margin  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
 
 SEAT = 0

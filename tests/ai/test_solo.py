@@ -15,7 +15,8 @@ from ai.search import (
     _iterate,
     search,
 )
-from ai.solo import features, solo_margin, spes_distance
+from ai.solo import features, spes_distance
+from ai.value import solo_margin
 from engine import Action, Game, GameOptions
 from engine.components import HAL_SEAT
 from engine.state import PlacedMission

@@ -102,11 +102,11 @@ def test_the_bots_judge_solo_positions_by_the_shipped_network():
     range, not the linear fit's), and the real margin once the game is over."""
     g = solo_game(5, 20)
     assert not g.is_over
-    m = solo.solo_margin(g, 0)
-    assert m == value.net()(value.vector(g, 0)) == solo.solo_margin(g, 0)
+    m = value.solo_margin(g, 0)
+    assert m == value.net()(value.vector(g, 0)) == value.solo_margin(g, 0)
     assert -40 < m < 40
     assert m != solo.linear_margin(g, 0)
     over = solo_game(3, 500)
     assert over.is_over
     scores = over.result["scores"]
-    assert solo.solo_margin(over, 0) == scores[0] - scores[1]
+    assert value.solo_margin(over, 0) == scores[0] - scores[1]
