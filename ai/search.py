@@ -15,12 +15,9 @@ candidates are compared with common random numbers: each round draws one
 sample, one seed for the dice and one for the play-out choices, and plays every
 candidate under them, so the comparison is not drowned by luck; the tree grows
 below each candidate (solo, where Hal decides nothing, there is no tree: the
-turn is finished greedily). In a play-out every seat opens its turn by the
-cheap rollout policy and takes the turn's later steps (which card, which hex,
-which reward) greedily by the rules of thumb, as `simple` does (Hal plays
-himself), up to the searching seat's next turn. Issue 27: the others' steps
-were random before; greedy, strong won 27 of 39 two-player games against
-simple where it had won 24 (bench/AI_RESULTS.md).
+turn is finished greedily). In a play-out the searching seat finishes its own
+turn by the rules of thumb while the others play the cheap rollout policy (Hal
+plays himself), up to the searching seat's next turn.
 
 The budget is a ceiling, not a quota: once the leading candidate's paired
 advantage over the runner-up (same sample, dice and play-out choices) is
@@ -182,24 +179,26 @@ def _iterate(
         path.append(node)
         if fresh:
             break
-    # Play-out: every seat's steps within a turn by the rules of thumb (greedy,
-    # as `simple` plays them), turns opened by the cheap policy (solo, our own
-    # turn greedily too; Hal plays himself), until the searching seat's next
-    # turn begins (or the horizon).
+    # Play-out: the searching seat finishes its turn by its rules of thumb
+    # (greedy, as `simple` would), everyone else plays the cheap policy (Hal
+    # plays himself), until the searching seat's next turn begins (or the horizon).
     steps = 0
     while not game.is_over and steps < HORIZON:
         d = game.decision
         assert d is not None
-        if d.seat == root_seat == game.state.current and (game.state.round, root_seat) != turn:
-            break  # our next turn (it may open with Sequence B already chosen)
-        if d.kind != "turn" or solo:
-            # Go on with greedy's own look-ahead copy: no second apply.
-            _, after = greedy_step(game, d.seat)
-            game.release()
-            game = after
-            steps += 1
-            continue
-        option = rollout_choice(game, rng)
+        if d.seat == root_seat:
+            if (game.state.round, game.state.current) != turn and game.state.current == root_seat:
+                break  # our next turn (it may open with Sequence B already chosen)
+            if d.kind != "turn" or solo:
+                # Go on with greedy's own look-ahead copy: no second apply.
+                _, after = greedy_step(game, d.seat)
+                game.release()
+                game = after
+                steps += 1
+                continue
+            option = rollout_choice(game, rng)
+        else:
+            option = rollout_choice(game, rng)
         game.apply(Action(d.seat, option))
         steps += 1
     rewards = _rewards(game)

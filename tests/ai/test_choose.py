@@ -99,24 +99,3 @@ def test_simple_uses_its_dice_before_sequence_b():
         assert d.kind == "turn" and "B" in {o.id for o in d.options}
         pick = choose(g.view(d.seat), rng=random.Random(seed), level="simple")
         assert pick != "B"
-
-
-def test_in_play_outs_the_others_finish_their_turns_by_the_rules_of_thumb(monkeypatch):
-    """The others' steps inside a turn (which card, which hex, which reward)
-    are played greedily, as simple plays them, not at random."""
-    import ai.search as search_module
-
-    g = position(2, 4, 20)
-    seat = g.decision.seat
-    seen: list[tuple[int, str]] = []
-    real = search_module.greedy_step
-
-    def greedy_step(game, s):
-        seen.append((s, game.decision.kind))
-        return real(game, s)
-
-    monkeypatch.setattr(search_module, "greedy_step", greedy_step)
-    search(g.view(seat), random.Random(2), Budget(iterations=30), early_stop=False)
-    others = [kind for s, kind in seen if s != seat]
-    assert others, "no step of another seat was played greedily"
-    assert "turn" not in others  # a turn's start stays the cheap policy's
