@@ -3,6 +3,7 @@ the Spes exchange (R13), winners (R14; solo, R19)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.components import (
@@ -61,31 +62,9 @@ def advanced_tiles(p: Player) -> list[tuple[int, int, str]]:
     return out
 
 
-def advanced_vp(state: GameState, p: Player) -> int:
-    """What `score_advanced`'s parts add up to, without naming them (the
-    bots' look-ahead asks this of every position it judges)."""
-    if (
-        not p.advanced_overflow
-        and p.advanced_slots.count(None) == len(p.advanced_slots)
-        and _ADVANCED_IDS.isdisjoint(p.grid)
-    ):
-        return 0
-    caps: dict[AdvancedKind, list[int]] = {}
-    for tile, cap, _ in advanced_tiles(p):
-        caps.setdefault(TILES[tile].advanced, []).append(cap)
-    total = 0
-    for kind, kind_caps in caps.items():
-        remaining = _elements(state, p, kind)
-        for cap in sorted(kind_caps, reverse=True):  # R12: highest cap first
-            vp = min(cap, VP_PER_ELEMENT * remaining)
-            remaining -= vp // VP_PER_ELEMENT
-            total += vp
-    return total
-
-
-def score_advanced(state: GameState, p: Player) -> list[dict[str, Any]]:
-    """R12: copies of a type score on different elements, highest cap first."""
-    parts = []
+def _allocated(state: GameState, p: Player) -> Iterator[tuple[int, int, str, AdvancedKind, int]]:
+    """R12: copies of a type score on different elements, highest cap first:
+    (tile, cap, where, kind, vp) for each Advanced Technology tile."""
     by_kind: dict[AdvancedKind, list[tuple[int, int, str]]] = {}
     for tile, cap, where in advanced_tiles(p):
         by_kind.setdefault(TILES[tile].advanced, []).append((tile, cap, where))
@@ -94,8 +73,28 @@ def score_advanced(state: GameState, p: Player) -> list[dict[str, Any]]:
         for tile, cap, where in sorted(tiles, key=lambda x: (-x[1], x[0])):
             vp = min(cap, VP_PER_ELEMENT * remaining)
             remaining -= vp // VP_PER_ELEMENT
-            parts.append({"tile": tile, "kind": kind.value, "where": where, "cap": cap, "vp": vp})
-    return parts
+            yield tile, cap, where, kind, vp
+
+
+def advanced_vp(state: GameState, p: Player) -> int:
+    """What `score_advanced`'s parts add up to, without naming them; at once
+    for a player with no Advanced tile (the bots' look-ahead asks this of
+    every position it judges)."""
+    if (
+        not p.advanced_overflow
+        and p.advanced_slots.count(None) == len(p.advanced_slots)
+        and _ADVANCED_IDS.isdisjoint(p.grid)
+    ):
+        return 0
+    return sum(vp for *_, vp in _allocated(state, p))
+
+
+def score_advanced(state: GameState, p: Player) -> list[dict[str, Any]]:
+    """Each Advanced Technology tile's final VP (R12), named for the scores."""
+    return [
+        {"tile": tile, "kind": kind.value, "where": where, "cap": cap, "vp": vp}
+        for tile, cap, where, kind, vp in _allocated(state, p)
+    ]
 
 
 def spes_exchange(state: GameState, p: Player) -> int:
