@@ -79,7 +79,7 @@ def test_the_same_rng_gives_the_same_plan():
     assert a == b and a in {o["id"] for o in view["decision"]["options"]}
 
 
-def test_a_time_budget_stops_before_a_play_out_that_would_overrun():
+def test_a_time_budget_stops_before_a_play_out_that_would_overrun(monkeypatch):
     view = solo_turn(7).view(0)
     now = [0.0]
     played = []
@@ -93,12 +93,8 @@ def test_a_time_budget_stops_before_a_play_out_that_would_overrun():
         game.release()
         return 0.0
 
-    real = plan.play_to_end
-    try:
-        plan.play_to_end = slow
-        plan.plan_choice(view, random.Random(0), Budget(seconds=1.0, clock=clock))
-    finally:
-        plan.play_to_end = real
+    monkeypatch.setattr(plan, "play_to_end", slow)
+    plan.plan_choice(view, random.Random(0), Budget(seconds=1.0, clock=clock))
     # Round 0 (three play-outs, 0.9 s) always; a fourth would end at 1.2 s.
     assert len(played) == 3
     assert now[0] <= 1.0
