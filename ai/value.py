@@ -9,6 +9,8 @@ what our storage pays of them, the round, Hal's deck...). The shipped weights
 network trained by TD(lambda) on 1,200 games of simple with exploration
 (bench/fit_value.py; bench/AI_RESULTS.md, "value27", has the commands and
 what they measured: strong gains about 1 VP of margin, simple stays level).
+`solo_margin` adds ai/grid.py's card-play potential, which no feature here
+sees: where the tiles sit, against the cards in hand.
 
 Loaded once; pure and deterministic; plain Python (the bots have no numpy).
 """
@@ -22,6 +24,7 @@ from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ai.grid import card_play_potential
 from ai.solo import FEATURES as LINEAR_FEATURES
 from ai.solo import features as linear_features
 from ai.solo import final_margin
@@ -32,6 +35,10 @@ if TYPE_CHECKING:
     from engine.state import Player
 
 WEIGHTS_FILE = Path(__file__).with_name("value_solo.json")
+# How much of ai/grid.py's card-play potential counts on top of the network:
+# simple against Hal at easy, 800 games (seeds 0-399 and 2000-2399), gained
+# about 0.6 VP of margin at 0.3-0.8 (bench/AI_RESULTS.md, "grid27").
+CARD_PLAY_WEIGHT = 0.5
 
 EXTRA = (
     "round",
@@ -157,7 +164,9 @@ def net() -> Net:
 
 def solo_margin(g: Game, seat: int = 0) -> float:
     """The final margin over Hal this position predicts (the real one once
-    over): what the bots judge a solo position by."""
+    over): what the bots judge a solo position by. The network, plus what the
+    cards in hand would make on our grid (ai/grid.py): the network counts
+    tiles one by one, wherever they sit."""
     if g.is_over:
         return final_margin(g, seat)
-    return net()(vector(g, seat))
+    return net()(vector(g, seat)) + CARD_PLAY_WEIGHT * card_play_potential(g, seat)

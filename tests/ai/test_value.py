@@ -8,6 +8,7 @@ import random
 import pytest
 
 from ai import solo, value
+from ai.grid import card_play_potential
 from engine import Game
 from engine.components import MISSION_CARDS, MissionKind
 from engine.state import PlacedMission
@@ -98,12 +99,14 @@ def test_weights_for_other_features_are_refused():
 
 
 def test_the_bots_judge_solo_positions_by_the_shipped_network():
-    """solo_margin is the network's prediction (deterministic, in a sane
-    range, not the linear fit's), and the real margin once the game is over."""
+    """solo_margin is the network's prediction plus the card-play potential
+    (deterministic, in a sane range, not the linear fit's), and the real
+    margin once the game is over."""
     g = solo_game(5, 20)
     assert not g.is_over
     m = value.solo_margin(g, 0)
-    assert m == value.net()(value.vector(g, 0)) == value.solo_margin(g, 0)
+    cards = value.CARD_PLAY_WEIGHT * card_play_potential(g, 0)
+    assert m == value.net()(value.vector(g, 0)) + cards == value.solo_margin(g, 0)
     assert -40 < m < 40
     assert m != solo.linear_margin(g, 0)
     over = solo_game(3, 500)

@@ -1,0 +1,128 @@
+"""What the cards in hand would make on our Technology grid (issue 27).
+
+A card played around the player board activates the tiles of one row or
+column (rulebook A.1): a Ravager card every tile there, a Mission card the
+Technology tiles of its colour. A person builds the grid for that: tiles in
+lines a card in hand can reach, "gain 1 VP" tiles side by side. The judgements
+(ai/solo.py, ai/value.py) count tiles one by one, whatever their place, so
+the one-turn look-ahead injected tiles anywhere and rarely played a card for
+more than one tile. `card_play_potential` is what the cards in hand would
+make if each were played in the best free slot: a Discover, an injection and a
+card play that line tiles up for the cards we hold are worth that much more.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.components import (
+    ACTIVATE_ADJACENT,
+    MISSION_CARDS,
+    TILES,
+    DieColour,
+    TileEffect,
+    TileKind,
+)
+from engine.ops import slot_cells
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Player
+
+# VP one activation of a tile is worth: VP as such, goods at about what the
+# solo judgement values them in storage (ai/solo.py: ships 0.27, resources
+# 0.18, break-room robots 0.29, debris 0.27); a Starting tile's "OR" effect
+# is one of those goods.
+ACTIVATION_VP: dict[TileEffect, float] = {
+    TileEffect.VP: 1.0,
+    TileEffect.SHIP: 0.3,
+    TileEffect.RESOURCE: 0.25,
+    TileEffect.ROBOT: 0.3,
+    TileEffect.DEBRIS: 0.3,
+    TileEffect.MOVE_SHIP: 0.1,
+    TileEffect.MOVE_ROBOT: 0.3,
+    TileEffect.DRAW_MISSION: 0.2,
+    TileEffect.START_SHIP: 0.3,
+    TileEffect.START_RESOURCE: 0.3,
+    TileEffect.START_ROBOT: 0.3,
+}
+PLAYS = 2  # card plays counted: those of the next turns, before a reset is likely
+
+
+def _neighbours(cell: int, effect: TileEffect) -> tuple[int, ...]:
+    row, column = divmod(cell, 3)
+    if effect is TileEffect.ACTIVATE_VERTICAL:
+        return tuple((row + d) * 3 + column for d in (-1, 1) if 0 <= row + d < 3)
+    return tuple(row * 3 + column + d for d in (-1, 1) if 0 <= column + d < 3)
+
+
+def activation_vp(p: Player, cell: int) -> float:
+    """What activating this cell's tile makes; an activate-adjacent tile makes
+    what its best neighbour does (it cannot activate another such tile)."""
+    tile = p.grid[cell]
+    if tile is None:
+        return 0.0
+    t = TILES[tile]
+    if t.kind is TileKind.ADVANCED or t.effect is None:
+        return 0.0
+    if t.effect not in ACTIVATE_ADJACENT:
+        return ACTIVATION_VP.get(t.effect, 0.0)
+    best = 0.0
+    for n in _neighbours(cell, t.effect):
+        other = p.grid[n]
+        if other is None or p.grid_boost[n]:
+            continue
+        o = TILES[other]
+        if o.kind is TileKind.ADVANCED or o.effect is None or o.effect in ACTIVATE_ADJACENT:
+            continue
+        best = max(best, ACTIVATION_VP.get(o.effect, 0.0))
+    return best
+
+
+def line_vp(p: Player, slot: int, colour: DieColour | None) -> float:
+    """What a card in this slot makes: a Mission card of `colour`, or a
+    Ravager card (None). Tiles boost side up (advanced rules) are left out:
+    activating one by a card costs its 1x effect."""
+    total = 0.0
+    for cell in slot_cells(slot):
+        tile = p.grid[cell]
+        if tile is None or p.grid_boost[cell]:
+            continue
+        t = TILES[tile]
+        if colour is not None and (t.kind is not TileKind.TECHNOLOGY or t.colour is not colour):
+            continue
+        total += activation_vp(p, cell)
+    return total
+
+
+def card_play_potential(g: Game, seat: int, plays: int = PLAYS) -> float:
+    """The VP the cards in hand would make, each in the best free slot for
+    it, the best `plays` of them (a card per turn, and the slots empty again
+    only after a Sequence B)."""
+    p = g.state.players[seat]
+    free = [slot for slot in range(6) if p.slots[slot] is None]
+    if not free or not (p.ravagers or p.missions):
+        return 0.0
+    held: dict[DieColour | None, int] = {}
+    if p.ravagers:
+        held[None] = len(p.ravagers)
+    for card in p.missions:
+        colour = MISSION_CARDS[card].colour
+        held[colour] = held.get(colour, 0) + 1
+    # Greedily, best first: each card in one slot, each slot for one card.
+    offers = sorted(
+        ((line_vp(p, slot, colour), slot, colour) for colour in held for slot in free),
+        key=lambda offer: offer[0],
+        reverse=True,
+    )
+    total, used, left = 0.0, set(), min(plays, len(free))
+    for gain, slot, colour in offers:
+        if left == 0 or gain <= 0.0:
+            break
+        if slot in used or not held[colour]:
+            continue
+        total += gain
+        used.add(slot)
+        held[colour] -= 1
+        left -= 1
+    return total
