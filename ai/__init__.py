@@ -13,7 +13,8 @@ Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
 ``plan``: simple, except that solo turn decisions compare simple's best
 options by play-outs to the game's end (ai/plan.py), as strong's do.
 Against Hal both judge a position by the final margin it predicts
-(ai/solo.py, fitted on self-play); otherwise by ai/worth.py's VP values.
+(ai/value.py, fitted on self-play, plus what the cards in hand would make on
+the grid, ai/grid.py); otherwise by ai/worth.py's VP values.
 """
 
 from __future__ import annotations
