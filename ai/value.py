@@ -24,7 +24,7 @@ from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ai.grid import card_play_potential
+from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from ai.solo import FEATURES as LINEAR_FEATURES
 from ai.solo import features as linear_features
 from ai.solo import final_margin
@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from engine.state import Player
 
 WEIGHTS_FILE = Path(__file__).with_name("value_solo.json")
-# How much of ai/grid.py's card-play potential counts on top of the network:
-# simple against Hal at easy, 800 games (seeds 0-399 and 2000-2399), gained
-# about 0.6 VP of margin at 0.3-0.8 (bench/AI_RESULTS.md, "grid27").
-CARD_PLAY_WEIGHT = 0.5
 
 EXTRA = (
     "round",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from engine.components import (
     COLOUR_INDEX,
     MISSION_CARDS,
@@ -71,6 +72,7 @@ def worth(g: Game, seat: int) -> float:
     v += WORKSTATION * sum(p.workstations)
     v += MISSION_IN_HAND * min(len(p.missions), 4) + RAVAGER_IN_HAND * len(p.ravagers)
     v += sum(TILE_WORTH[t] for t in p.grid if t is not None)
+    v += CARD_PLAY_WEIGHT * card_play_potential(g, seat)  # where the tiles sit (ai/grid.py)
     v += 0.3 * len(p.ejected)
     v += ADVANCED_FACTOR * advanced_vp(s, p)
     for index, strip in enumerate(s.board.strips):

@@ -94,7 +94,7 @@ def test_the_search_stops_once_its_choice_is_clear():
     noisy = {"a": [0.9, 0.1] * (SURE_ROUNDS // 2), "b": [0.1, 0.9] * (SURE_ROUNDS // 2)}
     assert not _clear(noisy)
     assert not _clear({"a": [0.8] * (SURE_ROUNDS - 1), "b": [0.2] * (SURE_ROUNDS - 1)})
-    g = position(2, 4, 30)
+    g = position(2, 1, 30)  # a position whose best option stands out
     view = g.view(g.decision.seat)
     full = search(view, random.Random(2), Budget(iterations=600), early_stop=False)
     early = search(view, random.Random(2), Budget(iterations=600))

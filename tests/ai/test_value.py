@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ai import solo, value
-from ai.grid import card_play_potential
+from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from engine import Game
 from engine.components import MISSION_CARDS, MissionKind
 from engine.state import PlacedMission
@@ -105,7 +105,7 @@ def test_the_bots_judge_solo_positions_by_the_shipped_network():
     g = solo_game(5, 20)
     assert not g.is_over
     m = value.solo_margin(g, 0)
-    cards = value.CARD_PLAY_WEIGHT * card_play_potential(g, 0)
+    cards = CARD_PLAY_WEIGHT * card_play_potential(g, 0)
     assert m == value.net()(value.vector(g, 0)) + cards == value.solo_margin(g, 0)
     assert -40 < m < 40
     assert m != solo.linear_margin(g, 0)
