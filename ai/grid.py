@@ -13,10 +13,12 @@ card play that line tiles up for the cards we hold are worth that much more.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.components import (
     ACTIVATE_ADJACENT,
+    COLOURS,
     MISSION_CARDS,
     TILES,
     DieColour,
@@ -26,8 +28,9 @@ from engine.components import (
 from engine.ops import slot_cells
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from engine.game import Game
-    from engine.state import Player
 
 # VP one activation of a tile is worth: VP as such, goods at about what the
 # solo judgement values them in storage (ai/solo.py: ships 0.27, resources
@@ -61,10 +64,11 @@ def _neighbours(cell: int, effect: TileEffect) -> tuple[int, ...]:
     return tuple(row * 3 + column + d for d in (-1, 1) if 0 <= column + d < 3)
 
 
-def activation_vp(p: Player, cell: int) -> float:
-    """What activating this cell's tile makes; an activate-adjacent tile makes
-    what its best neighbour does (it cannot activate another such tile)."""
-    tile = p.grid[cell]
+def activation_vp(grid: Sequence[int | None], boost: Sequence[bool], cell: int) -> float:
+    """What activating this cell's tile makes (a player's `grid` and
+    `grid_boost`); an activate-adjacent tile makes what its best neighbour
+    does (it cannot activate another such tile)."""
+    tile = grid[cell]
     if tile is None:
         return 0.0
     t = TILES[tile]
@@ -74,8 +78,8 @@ def activation_vp(p: Player, cell: int) -> float:
         return ACTIVATION_VP.get(t.effect, 0.0)
     best = 0.0
     for n in _neighbours(cell, t.effect):
-        other = p.grid[n]
-        if other is None or p.grid_boost[n]:
+        other = grid[n]
+        if other is None or boost[n]:
             continue
         o = TILES[other]
         if o.kind is TileKind.ADVANCED or o.effect is None or o.effect in ACTIVATE_ADJACENT:
@@ -84,20 +88,34 @@ def activation_vp(p: Player, cell: int) -> float:
     return best
 
 
-def line_vp(p: Player, slot: int, colour: DieColour | None) -> float:
+def line_vp(
+    grid: Sequence[int | None], boost: Sequence[bool], slot: int, colour: DieColour | None
+) -> float:
     """What a card in this slot makes: a Mission card of `colour`, or a
     Ravager card (None). Tiles boost side up (advanced rules) are left out:
     activating one by a card costs its 1x effect."""
     total = 0.0
     for cell in slot_cells(slot):
-        tile = p.grid[cell]
-        if tile is None or p.grid_boost[cell]:
+        tile = grid[cell]
+        if tile is None or boost[cell]:
             continue
         t = TILES[tile]
         if colour is not None and (t.kind is not TileKind.TECHNOLOGY or t.colour is not colour):
             continue
-        total += activation_vp(p, cell)
+        total += activation_vp(grid, boost, cell)
     return total
+
+
+CARD_KINDS: tuple[DieColour | None, ...] = (None, *COLOURS)  # a Ravager card, then Mission colours
+
+
+@lru_cache(maxsize=4096)
+def _lines(grid: tuple[int | None, ...], boost: tuple[bool, ...]) -> tuple[tuple[float, ...], ...]:
+    """`line_vp` of every slot for every CARD_KINDS entry: a grid changes far
+    more rarely than the judgement reads it (cached by the grid's contents)."""
+    return tuple(
+        tuple(line_vp(grid, boost, slot, kind) for kind in CARD_KINDS) for slot in range(6)
+    )
 
 
 def card_play_potential(g: Game, seat: int, plays: int = PLAYS) -> float:
@@ -108,26 +126,23 @@ def card_play_potential(g: Game, seat: int, plays: int = PLAYS) -> float:
     free = [slot for slot in range(6) if p.slots[slot] is None]
     if not free or not (p.ravagers or p.missions):
         return 0.0
-    held: dict[DieColour | None, int] = {}
-    if p.ravagers:
-        held[None] = len(p.ravagers)
+    held = [len(p.ravagers), 0, 0, 0]  # by CARD_KINDS
     for card in p.missions:
-        colour = MISSION_CARDS[card].colour
-        held[colour] = held.get(colour, 0) + 1
+        held[CARD_KINDS.index(MISSION_CARDS[card].colour)] += 1
+    lines = _lines(tuple(p.grid), tuple(p.grid_boost))
     # Greedily, best first: each card in one slot, each slot for one card.
     offers = sorted(
-        ((line_vp(p, slot, colour), slot, colour) for colour in held for slot in free),
-        key=lambda offer: offer[0],
+        ((lines[slot][kind], slot, kind) for kind in range(4) if held[kind] for slot in free),
         reverse=True,
     )
     total, used, left = 0.0, set(), min(plays, len(free))
-    for gain, slot, colour in offers:
+    for gain, slot, kind in offers:
         if left == 0 or gain <= 0.0:
             break
-        if slot in used or not held[colour]:
+        if slot in used or not held[kind]:
             continue
         total += gain
         used.add(slot)
-        held[colour] -= 1
+        held[kind] -= 1
         left -= 1
     return total
