@@ -13,7 +13,6 @@ card play that line tiles up for the cards we hold are worth that much more.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.components import (
@@ -23,14 +22,13 @@ from engine.components import (
     TILES,
     DieColour,
     TileEffect,
-    TileKind,
 )
 from engine.ops import slot_cells
+from engine.tiles import activatable_cell, adjacent_targets
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from engine.game import Game
+    from engine.state import Player
 
 # VP one activation of a tile is worth: VP as such, goods at about what the
 # solo judgement values them in storage (ai/solo.py: ships 0.27, resources
@@ -57,65 +55,46 @@ PLAYS = 2  # card plays counted: those of the next turns, before a reset is like
 CARD_PLAY_WEIGHT = 0.5
 
 
-def _neighbours(cell: int, effect: TileEffect) -> tuple[int, ...]:
-    row, column = divmod(cell, 3)
-    if effect is TileEffect.ACTIVATE_VERTICAL:
-        return tuple((row + d) * 3 + column for d in (-1, 1) if 0 <= row + d < 3)
-    return tuple(row * 3 + column + d for d in (-1, 1) if 0 <= column + d < 3)
+def activation_vp(p: Player, cell: int) -> float:
+    """What activating this cell's tile makes; an activate-adjacent tile makes
+    what its best neighbour does (engine/tiles.py `adjacent_targets`: never
+    another such tile, R8)."""
+    effect = TILES[p.grid[cell]].effect
+    if effect in ACTIVATE_ADJACENT:
+        return max(
+            (
+                ACTIVATION_VP.get(TILES[p.grid[n]].effect, 0.0)
+                for n in adjacent_targets(p, cell, effect)
+            ),
+            default=0.0,
+        )
+    return ACTIVATION_VP.get(effect, 0.0)
 
 
-def activation_vp(grid: Sequence[int | None], boost: Sequence[bool], cell: int) -> float:
-    """What activating this cell's tile makes (a player's `grid` and
-    `grid_boost`); an activate-adjacent tile makes what its best neighbour
-    does (it cannot activate another such tile)."""
-    tile = grid[cell]
-    if tile is None:
-        return 0.0
-    t = TILES[tile]
-    if t.kind is TileKind.ADVANCED or t.effect is None:
-        return 0.0
-    if t.effect not in ACTIVATE_ADJACENT:
-        return ACTIVATION_VP.get(t.effect, 0.0)
-    best = 0.0
-    for n in _neighbours(cell, t.effect):
-        other = grid[n]
-        if other is None or boost[n]:
-            continue
-        o = TILES[other]
-        if o.kind is TileKind.ADVANCED or o.effect is None or o.effect in ACTIVATE_ADJACENT:
-            continue
-        best = max(best, ACTIVATION_VP.get(o.effect, 0.0))
-    return best
-
-
-def line_vp(
-    grid: Sequence[int | None], boost: Sequence[bool], slot: int, colour: DieColour | None
-) -> float:
+def line_vp(p: Player, slot: int, colour: DieColour | None) -> float:
     """What a card in this slot makes: a Mission card of `colour`, or a
-    Ravager card (None). Tiles boost side up (advanced rules) are left out:
+    Ravager card (None): the tiles it activates (engine/tiles.py
+    `activatable_cell`). Tiles boost side up (advanced rules) are left out:
     activating one by a card costs its 1x effect."""
-    total = 0.0
-    for cell in slot_cells(slot):
-        tile = grid[cell]
-        if tile is None or boost[cell]:
-            continue
-        t = TILES[tile]
-        if colour is not None and (t.kind is not TileKind.TECHNOLOGY or t.colour is not colour):
-            continue
-        total += activation_vp(grid, boost, cell)
-    return total
+    return sum(activation_vp(p, c) for c in slot_cells(slot) if activatable_cell(p, c, colour))
 
 
 CARD_KINDS: tuple[DieColour | None, ...] = (None, *COLOURS)  # a Ravager card, then Mission colours
+_LINES: dict[tuple[tuple[int | None, ...], tuple[bool, ...]], tuple[tuple[float, ...], ...]] = {}
+_LINES_KEPT = 4096
 
 
-@lru_cache(maxsize=4096)
-def _lines(grid: tuple[int | None, ...], boost: tuple[bool, ...]) -> tuple[tuple[float, ...], ...]:
-    """`line_vp` of every slot for every CARD_KINDS entry: a grid changes far
-    more rarely than the judgement reads it (cached by the grid's contents)."""
-    return tuple(
-        tuple(line_vp(grid, boost, slot, kind) for kind in CARD_KINDS) for slot in range(6)
-    )
+def _lines(p: Player) -> tuple[tuple[float, ...], ...]:
+    """`line_vp` of every slot for every CARD_KINDS entry, kept by the grid's
+    contents: a grid changes far more rarely than the judgement reads it."""
+    key = (tuple(p.grid), tuple(p.grid_boost))
+    table = _LINES.get(key)
+    if table is None:
+        if len(_LINES) >= _LINES_KEPT:
+            _LINES.clear()
+        table = tuple(tuple(line_vp(p, slot, kind) for kind in CARD_KINDS) for slot in range(6))
+        _LINES[key] = table
+    return table
 
 
 def card_play_potential(g: Game, seat: int, plays: int = PLAYS) -> float:
@@ -129,7 +108,7 @@ def card_play_potential(g: Game, seat: int, plays: int = PLAYS) -> float:
     held = [len(p.ravagers), 0, 0, 0]  # by CARD_KINDS
     for card in p.missions:
         held[CARD_KINDS.index(MISSION_CARDS[card].colour)] += 1
-    lines = _lines(tuple(p.grid), tuple(p.grid_boost))
+    lines = _lines(p)
     # Greedily, best first: each card in one slot, each slot for one card.
     offers = sorted(
         ((lines[slot][kind], slot, kind) for kind in range(4) if held[kind] for slot in free),

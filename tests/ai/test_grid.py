@@ -37,11 +37,11 @@ def test_a_ravager_card_reaches_every_tile_of_its_line_a_mission_card_its_colour
     p.grid[0] = tile(ORANGE, TileEffect.VP)  # A1, row 1 / column A
     p.grid[1] = tile(GRAY, TileEffect.VP)  # B1
     p.grid[2] = tile(ORANGE, TileEffect.RESOURCE)  # C1
-    assert line_vp(p.grid, p.grid_boost, 0, None) == 1.0 + 1.0 + 0.25  # row 1, a Ravager card
-    assert line_vp(p.grid, p.grid_boost, 0, ORANGE) == 1.0 + 0.25
-    assert line_vp(p.grid, p.grid_boost, 0, GRAY) == 1.0
-    assert line_vp(p.grid, p.grid_boost, 3, None) == 1.0  # column A holds only A1
-    assert line_vp(p.grid, p.grid_boost, 1, None) == 0.0  # row 2 is empty
+    assert line_vp(p, 0, None) == 1.0 + 1.0 + 0.25  # row 1, a Ravager card
+    assert line_vp(p, 0, ORANGE) == 1.0 + 0.25
+    assert line_vp(p, 0, GRAY) == 1.0
+    assert line_vp(p, 3, None) == 1.0  # column A holds only A1
+    assert line_vp(p, 1, None) == 0.0  # row 2 is empty
 
 
 def test_a_tile_boost_side_up_is_left_out_and_an_activator_is_worth_its_best_neighbour():
@@ -50,13 +50,11 @@ def test_a_tile_boost_side_up_is_left_out_and_an_activator_is_worth_its_best_nei
     p.grid[3] = tile(ORANGE, TileEffect.VP)  # A2
     p.grid[4] = tile(ORANGE, TileEffect.ACTIVATE_HORIZONTAL)  # B2
     p.grid[5] = tile(ORANGE, TileEffect.SHIP)  # C2
-    assert (
-        activation_vp(p.grid, p.grid_boost, 4) == 1.0
-    )  # activates A2 (1 VP) rather than C2 (a ship)
-    assert line_vp(p.grid, p.grid_boost, 1, ORANGE) == 1.0 + 1.0 + 0.3
+    assert activation_vp(p, 4) == 1.0  # activates A2 (1 VP) rather than C2 (a ship)
+    assert line_vp(p, 1, ORANGE) == 1.0 + 1.0 + 0.3
     p.grid_boost[3] = True
-    assert activation_vp(p.grid, p.grid_boost, 4) == 0.3  # A2 cannot be activated without its 1x
-    assert line_vp(p.grid, p.grid_boost, 1, ORANGE) == 0.3 + 0.3
+    assert activation_vp(p, 4) == 0.3  # A2 cannot be activated without its 1x
+    assert line_vp(p, 1, ORANGE) == 0.3 + 0.3
 
 
 def test_the_potential_is_the_best_free_slots_for_the_cards_held():
