@@ -9,6 +9,7 @@ whose options arrive in a message only that player sees.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,15 +74,19 @@ async def play_out(
     restart_every: int = 0,
     limit: int = 3000,
     secret_labels: set[str] | None = None,
+    after_click: Callable[[], None] | None = None,
 ) -> int:
     """Click until the game is over; restart the bot every ``restart_every``
-    clicks. Returns the number of decisions made."""
+    clicks; ``after_click`` looks at the channel after each click (messages
+    are edited as the game goes on). Returns the number of decisions made."""
     rng = random.Random(seed)
     n = 0
     while not is_over(world, channel):
         await step(world, rng, channel, secret_labels)
         n += 1
         assert n < limit, "the game does not end"
+        if after_click is not None:
+            after_click()
         if restart_every and n % restart_every == 0:
             await world.restart()
     return n

@@ -8,7 +8,7 @@ import random
 import re
 
 from tests.bot.sim import World, text
-from tests.bot.simplay import is_over, lobby, step
+from tests.bot.simplay import is_over, lobby, play_out, step
 
 BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
 HAND_CARD = re.compile(r"(Play|Discard|Keep|Spend) .*#\d+")
@@ -73,13 +73,9 @@ async def test_one_person_plays_three_players_against_two_bots_to_the_end(world:
     await world.slash(alice, "ba start")
     # Turn messages are edited as the game goes on, so a bot's announcement
     # may be gone by the end: read them after every click.
-    rng, n, seen = random.Random(7), 0, set(bot_moves(world))
-    while not is_over(world):
-        await step(world, rng)
-        n += 1
-        assert n < 3000, "the game does not end"
-        seen.update(bot_moves(world))
-    assert n > 20
+    seen = set(bot_moves(world))
+    n = await play_out(world, 7, after_click=lambda: seen.update(bot_moves(world)))
+    assert n > 20 and is_over(world)
     final = world.turn_message()
     assert "Winner" in final.content
     assert_announced(sorted(seen))
