@@ -11,7 +11,7 @@ global random (the caller passes `rng`).
 Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
 (information-set Monte Carlo tree search, ai/search.py) under a `Budget`;
 ``plan``: simple, except that solo turn decisions compare simple's best
-options by play-outs to the game's end (ai/plan.py), as strong's do.
+options by play-outs two rounds on (ai/plan.py), as strong's do.
 Against Hal both judge a position by the final margin it predicts
 (ai/value.py, fitted on self-play, plus what the cards in hand would make on
 the grid, ai/grid.py); otherwise by ai/worth.py's VP values.
@@ -74,7 +74,7 @@ def choose(
     from ai.plan import PLAYOUT_COST, plan_choice, plans
 
     if level == "plan" or plans(game):
-        # Solo turn decisions, strong too: plans played out to the game's end.
+        # Solo turn decisions, strong too: plans played out (ai/plan.py).
         cost = 1 if level == "plan" else PLAYOUT_COST
         return plan_choice(view, rng, budget, game, cost)
     from ai.search import search

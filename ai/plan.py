@@ -1,21 +1,25 @@
-"""Solo plans judged by playing the whole rest of the game (issue 27).
+"""Solo plans judged by playing the game on (issue 27).
 
 The one-turn look-ahead (ai/rules.py) judges where its turn ends by a linear
 fit of the final margin (ai/solo.py); what pays over several turns (a card
 whose ejection pays, a converter placed now and activated later, storage
 that only the Spes exchange turns into VP, the end trigger timed) is a guess
-there. Here simple's best few options at a turn decision are each played out
-to the game's END, by simple itself, on samples of the hidden information
-(ai/determinize.py), and judged by the real final scores. The candidates
-share each sample, its dice and its play-out choices (common random
-numbers), so their comparison is not drowned by luck.
+there. Here simple's best few options at a turn decision are each played on
+by simple itself, on samples of the hidden information (ai/determinize.py),
+for `HORIZON_ROUNDS` rounds, to our turn there, and judged by ai/value.py's
+`solo_margin` (by the real final scores when the game ends first). The
+candidates share each sample, its dice and its play-out choices (common
+random numbers), so their comparison is not drowned by luck. Stopping two
+rounds on rather than at the game's end leaves out the dice of the rest of
+the game, which the candidates do not share for long, and costs a third of
+the time (bench/AI_RESULTS.md, "2026-11-26 morning").
 
 Only simple's own continuation says what a plan is worth: play-outs by the
 search's cheap rollout policy lose by 26 VP a game against Hal, one-step
 greedy play by 18, simple by about 3 (seeds 0-29, bench/AI_RESULTS.md).
-A play-out to the end costs about 0.05-0.3 s of one core (simple plays a
-whole solo game in about 0.2 s), so only turn decisions are planned; the
-others go to simple (level ``plan``) or to the search (``strong``).
+A play-out costs about 0.02-0.1 s of one core (simple plays a whole solo
+game in about 0.2 s), so only turn decisions are planned; the others go to
+simple (level ``plan``) or to the search (``strong``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from ai.budget import Budget
 from ai.determinize import determinize
 from ai.rules import ranked_options, simple_choice
 from ai.solo import final_margin
+from ai.value import solo_margin
 from engine.components import HAL_SEAT
 from engine.decision import Action
 from engine.game import Game
@@ -36,9 +41,10 @@ CANDIDATES = 3  # simple's best options compared at a turn decision
 SAMPLES = 4  # rounds (one play-out per candidate each) without a budget
 MAX_ROUNDS = 64  # under a time budget
 MAX_DECISIONS = 400  # a play-out never runs away
+HORIZON_ROUNDS = 2  # a play-out stops at our turn this many rounds on
 WIN_BONUS = 2.0  # VP of margin a strict win is worth on top (R19: a tie is Hal's)
-# Under an iteration budget (the search's play-outs run to our next turn): a
-# play-out to the end costs about this many of those.
+# Under an iteration budget (the search's play-outs run to our next turn): one
+# of the plan's play-outs counts for this many of those.
 PLAYOUT_COST = 8
 MID_TURN = False  # plan the die after a card play too (not only a turn's start)
 
@@ -63,10 +69,10 @@ def plan_choice(
     game: Game | None = None,
     cost: int = 1,
 ) -> str:
-    """The option whose play-outs to the game's end score best (simple's
+    """The option whose play-outs score best (simple's
     choice off the plan layer's decisions). `game` is a determinization of
     `view` already made; `cost` is how many of the budget's iterations one
-    play-out to the end counts for."""
+    play-out counts for."""
     first = game if game is not None else determinize(view, rng)
     if not plans(first):
         return simple_choice(first, rng)
@@ -93,7 +99,7 @@ def plan_choice(
             g = sample.copy()
             g.state.seed, g.state.rng_counter = seed, 0  # the same dice for every candidate
             g.apply(Action(seat, move))
-            scores[move] = play_to_end(g, seat, random.Random(playout_seed))
+            scores[move] = play_out(g, seat, random.Random(playout_seed))
         if len(scores) < len(shortlist):
             break  # a round cut short is not counted: every candidate has the same samples
         for move, score in scores.items():
@@ -122,14 +128,20 @@ def _room(budget: Budget) -> Callable[[], bool]:
     return room
 
 
-def play_to_end(g: Game, seat: int, rng: random.Random) -> float:
-    """Simple plays the rest of the game; the final margin over Hal, a strict
-    win counted on top. `g` is used up."""
+def play_out(g: Game, seat: int, rng: random.Random) -> float:
+    """Simple plays on to our turn `HORIZON_ROUNDS` rounds later: the margin
+    over Hal ai/value.py predicts there, or, if the game ends first, the
+    final margin with a strict win counted on top. `g` is used up."""
+    stop = g.state.round + HORIZON_ROUNDS
     for _ in range(MAX_DECISIONS):
         if g.is_over:
             break
         d = g.decision
         assert d is not None
+        if g.state.round >= stop and d.seat == seat and d.kind == "turn" and not g.state.turn:
+            predicted = solo_margin(g, seat)
+            g.release()
+            return predicted
         g.apply(Action(d.seat, simple_choice(g, rng)))
     if not g.is_over:
         g.release()

@@ -15,7 +15,7 @@ bench/AI_RESULTS.md has the figures measured so far and the commands behind them
 3. `strong` solo against Hal at each difficulty (goal >= 50% at easy, with
    >= 2.0 VP a round beyond the starting VP); `--hal-level simple` adds
    simple as the baseline, `--hal-level plan` the plan level (ai/plan.py:
-   `--iterations N` is N play-outs to the end per turn decision).
+   `--iterations N` is N play-outs per turn decision).
 
 Wins are strict everywhere: a shared win is not counted, and solo a tie is
 Hal's (R19). "VP per round" is a seat's final score minus its starting VP,
@@ -285,7 +285,7 @@ def main() -> None:
         action="append",
         default=None,
         help="levels to play against Hal (default: strong; simple is the baseline; plan: "
-        "simple with solo turn decisions played out to the end, ai/plan.py)",
+        "simple with solo turn decisions played out two rounds on, ai/plan.py)",
     )
     args = parser.parse_args()
     parts = args.only or ["speed", "simple", "strong", "strong4", "hal"]

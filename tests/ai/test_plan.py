@@ -1,4 +1,4 @@
-"""ai.plan: solo turn decisions judged by play-outs to the game's end."""
+"""ai.plan: solo turn decisions judged by play-outs two rounds on (or to the end)."""
 
 import random
 
@@ -8,6 +8,7 @@ import ai.plan as plan
 from ai import Budget, choose
 from ai.determinize import determinize
 from ai.rules import ranked_options, simple_choice
+from ai.value import solo_margin
 from engine import Action, Game, GameOptions
 
 
@@ -24,14 +25,36 @@ def solo_turn(seed: int, turn_start: bool = True) -> Game:
     pytest.skip("no such decision in the first 40")  # pragma: no cover (seeds below have one)
 
 
-def test_play_to_end_scores_the_final_margin_and_a_strict_win():
+def test_a_play_out_stops_at_our_turn_two_rounds_on_and_judges_it():
     g = solo_turn(3)
-    h = g.copy()
-    score = plan.play_to_end(h, 0, random.Random(1))
+    score = plan.play_out(g.copy(), 0, random.Random(1))
+    again = g.copy()
+    rng = random.Random(1)
+    stop = again.state.round + plan.HORIZON_ROUNDS
+    while not (
+        again.state.round >= stop
+        and again.decision.seat == 0
+        and again.decision.kind == "turn"
+        and not again.state.turn
+    ):
+        again.apply(Action(again.decision.seat, simple_choice(again, rng)))
+    assert not again.is_over and stop <= again.state.round <= stop + 1
+    assert score == solo_margin(again, 0)
+
+
+def test_a_play_out_that_reaches_the_end_scores_the_final_margin_and_a_strict_win():
+    g = solo_turn(3)
+    rng = random.Random(4)
+    while not g.state.end_trigger:  # the game ends before two more rounds
+        g.apply(Action(g.decision.seat, simple_choice(g, rng)))
+    while not (g.decision.seat == 0 and g.decision.kind == "turn" and not g.state.turn):
+        g.apply(Action(g.decision.seat, simple_choice(g, rng)))
+    score = plan.play_out(g.copy(), 0, random.Random(1))
     again = g.copy()
     rng = random.Random(1)
     while not again.is_over:
         again.apply(Action(again.decision.seat, simple_choice(again, rng)))
+    assert again.state.round < g.state.round + plan.HORIZON_ROUNDS
     ours, hal = again.result["scores"][:2]
     assert score == ours - hal + (plan.WIN_BONUS if ours > hal else 0)
 
@@ -53,7 +76,7 @@ def test_the_candidate_whose_play_outs_score_best_is_chosen(monkeypatch):
         return 10.0 if moves[-1] == third else 0.0
 
     monkeypatch.setattr(plan, "Action", record)
-    monkeypatch.setattr(plan, "play_to_end", judged)
+    monkeypatch.setattr(plan, "play_out", judged)
     pick = plan.plan_choice(view, random.Random(2), Budget(iterations=6))
     assert pick == third  # simple ranks it third; the play-outs say best
     assert sorted(moves) == sorted(shortlist * 2)  # two rounds, every candidate in each
@@ -93,7 +116,7 @@ def test_a_time_budget_stops_before_a_play_out_that_would_overrun(monkeypatch):
         game.release()
         return 0.0
 
-    monkeypatch.setattr(plan, "play_to_end", slow)
+    monkeypatch.setattr(plan, "play_out", slow)
     plan.plan_choice(view, random.Random(0), Budget(seconds=1.0, clock=clock))
     # Round 0 (three play-outs, 0.9 s) always; a fourth would end at 1.2 s.
     assert len(played) == 3
@@ -130,7 +153,7 @@ def test_without_a_whole_round_in_the_time_it_is_simple(monkeypatch):
         game.release()
         return 10.0 if now[0] > 0.5 else 0.0  # the second candidate would look best
 
-    monkeypatch.setattr(plan, "play_to_end", slow)
+    monkeypatch.setattr(plan, "play_out", slow)
     pick = plan.plan_choice(view, random.Random(0), Budget(seconds=1.0, clock=lambda: now[0]))
     first = determinize(view, random.Random(0))
     rng = random.Random(0)
