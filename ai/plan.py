@@ -130,15 +130,23 @@ def _room(budget: Budget) -> Callable[[], bool]:
 
 def play_out(g: Game, seat: int, rng: random.Random) -> float:
     """Simple plays on to our turn `HORIZON_ROUNDS` rounds later: the margin
-    over Hal ai/value.py predicts there, or, if the game ends first, the
-    final margin with a strict win counted on top. `g` is used up."""
+    over Hal ai/value.py predicts there. Once the end is triggered (two
+    rounds at most are left) it plays on to the end, and a game that ends
+    scores its final margin with a strict win counted on top (the judgement
+    two rounds on knows no ties). `g` is used up."""
     stop = g.state.round + HORIZON_ROUNDS
     for _ in range(MAX_DECISIONS):
         if g.is_over:
             break
         d = g.decision
         assert d is not None
-        if g.state.round >= stop and d.seat == seat and d.kind == "turn" and not g.state.turn:
+        if (
+            g.state.round >= stop
+            and d.seat == seat
+            and d.kind == "turn"
+            and not g.state.turn
+            and not g.state.end_trigger  # then the end is near: play it, a tie is Hal's (R19)
+        ):
             predicted = solo_margin(g, seat)
             g.release()
             return predicted

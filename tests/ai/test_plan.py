@@ -12,14 +12,19 @@ from ai.value import solo_margin
 from engine import Action, Game, GameOptions
 
 
-def solo_turn(seed: int, turn_start: bool = True) -> Game:
+def solo_turn(seed: int, turn_start: bool = True, from_round: int = 2) -> Game:
     """A solo game at one of our turn decisions, played by simple so far."""
     g = Game.new(GameOptions(players=1), seed)
     rng = random.Random(seed)
-    for _ in range(40):
+    for _ in range(40 if from_round == 2 else 400):
         d = g.decision
         opens = not g.state.turn  # a turn's start, before any card play
-        if d.kind == "turn" and len(d.options) > 1 and opens == turn_start and g.state.round >= 2:
+        if (
+            d.kind == "turn"
+            and len(d.options) > 1
+            and opens == turn_start
+            and g.state.round >= from_round
+        ):
             return g
         g.apply(Action(d.seat, simple_choice(g, rng)))
     pytest.skip("no such decision in the first 40")  # pragma: no cover (seeds below have one)
@@ -55,6 +60,24 @@ def test_a_play_out_that_reaches_the_end_scores_the_final_margin_and_a_strict_wi
     while not again.is_over:
         again.apply(Action(again.decision.seat, simple_choice(again, rng)))
     assert again.state.round < g.state.round + plan.HORIZON_ROUNDS
+    ours, hal = again.result["scores"][:2]
+    assert score == ours - hal + (plan.WIN_BONUS if ours > hal else 0)
+
+
+def test_once_the_end_is_triggered_a_play_out_goes_on_to_the_end():
+    g = solo_turn(3, from_round=14)
+    score = plan.play_out(g.copy(), 0, random.Random(1))
+    again = g.copy()
+    rng = random.Random(1)
+    stop = again.state.round + plan.HORIZON_ROUNDS
+    passed_the_horizon_triggered = False
+    while not again.is_over:
+        d = again.decision
+        at_horizon = again.state.round >= stop and d.kind == "turn" and not again.state.turn
+        if at_horizon and d.seat == 0 and again.state.end_trigger:
+            passed_the_horizon_triggered = True
+        again.apply(Action(d.seat, simple_choice(again, rng)))
+    assert passed_the_horizon_triggered  # two rounds on, the end was already coming
     ours, hal = again.result["scores"][:2]
     assert score == ours - hal + (plan.WIN_BONUS if ours > hal else 0)
 
