@@ -69,10 +69,9 @@ def plan_choice(
     game: Game | None = None,
     cost: int = 1,
 ) -> str:
-    """The option whose play-outs score best (simple's
-    choice off the plan layer's decisions). `game` is a determinization of
-    `view` already made; `cost` is how many of the budget's iterations one
-    play-out counts for."""
+    """The option whose play-outs score best (simple's choice off the plan
+    layer's decisions). `game` is a determinization of `view` already made;
+    `cost` is how many of the budget's iterations one play-out counts for."""
     first = game if game is not None else determinize(view, rng)
     if not plans(first):
         return simple_choice(first, rng)

@@ -12,11 +12,12 @@ from ai.value import solo_margin
 from engine import Action, Game, GameOptions
 
 
-def solo_turn(seed: int, turn_start: bool = True, from_round: int = 2) -> Game:
-    """A solo game at one of our turn decisions, played by simple so far."""
+def solo_turn(seed: int, turn_start: bool = True, from_round: int = 2, decisions: int = 40) -> Game:
+    """A solo game at one of our turn decisions from `from_round` on, played
+    by simple so far (within `decisions` decisions)."""
     g = Game.new(GameOptions(players=1), seed)
     rng = random.Random(seed)
-    for _ in range(40 if from_round == 2 else 400):
+    for _ in range(decisions):
         d = g.decision
         opens = not g.state.turn  # a turn's start, before any card play
         if (
@@ -27,7 +28,9 @@ def solo_turn(seed: int, turn_start: bool = True, from_round: int = 2) -> Game:
         ):
             return g
         g.apply(Action(d.seat, simple_choice(g, rng)))
-    pytest.skip("no such decision in the first 40")  # pragma: no cover (seeds below have one)
+    pytest.skip(
+        f"no such decision in the first {decisions}"
+    )  # pragma: no cover (seeds below have one)
 
 
 def test_a_play_out_stops_at_our_turn_two_rounds_on_and_judges_it():
@@ -65,7 +68,7 @@ def test_a_play_out_that_reaches_the_end_scores_the_final_margin_and_a_strict_wi
 
 
 def test_once_the_end_is_triggered_a_play_out_goes_on_to_the_end():
-    g = solo_turn(3, from_round=14)
+    g = solo_turn(3, from_round=14, decisions=400)
     score = plan.play_out(g.copy(), 0, random.Random(1))
     again = g.copy()
     rng = random.Random(1)
