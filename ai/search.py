@@ -229,11 +229,11 @@ def _rewards(game: Game) -> dict[int, float]:
         result = game.result
         assert result is not None
         scores = result["scores"]
-        best = max(scores)
+        winners = result["winners"]  # a solo tie is Hal's (R19), a shared win otherwise (R14)
         out = {}
         for seat in seats:
             other = max((x for i, x in enumerate(scores) if i != seat), default=0)
-            win = 1.0 if scores[seat] == best else 0.0
+            win = 1.0 if seat in winners else 0.0
             out[seat] = WIN_WEIGHT * win + (1 - WIN_WEIGHT) * _squash(scores[seat] - other)
         return out
     if s.hal is not None:  # solo: the final margin over Hal this position predicts
