@@ -18,8 +18,11 @@ Only simple's own continuation says what a plan is worth: play-outs by the
 search's cheap rollout policy lose by 26 VP a game against Hal, one-step
 greedy play by 18, simple by about 3 (seeds 0-29, bench/AI_RESULTS.md).
 A play-out costs about 0.02-0.1 s of one core (simple plays a whole solo
-game in about 0.2 s), so only turn decisions are planned; the others go to
-simple (level ``plan``) or to the search (``strong``).
+game in about 0.2 s). The level ``plan`` plans a turn's start only and
+leaves the other steps to simple; ``strong`` plans every step of its solo
+turns under its time budget (which hex, which reward, the die after a card
+play): judged two rounds on, those beat the search's judgement at our next
+turn (bench/AI_RESULTS.md, "2026-11-26 (every step)").
 """
 
 from __future__ import annotations
@@ -46,20 +49,17 @@ WIN_BONUS = 2.0  # VP of margin a strict win is worth on top (R19: a tie is Hal'
 # Under an iteration budget (the search's play-outs run to our next turn): one
 # of the plan's play-outs counts for this many of those.
 PLAYOUT_COST = 8
-MID_TURN = False  # plan the die after a card play too (not only a turn's start)
 
 
-def plans(game: Game) -> bool:
-    """True where the plan layer decides: a solo turn decision with a choice."""
+def plans(game: Game, every_step: bool = False) -> bool:
+    """True where the plan layer decides: a solo decision of ours with a
+    choice. The plan level plans a turn's start (its other steps are
+    simple's); strong plans `every_step` of its turns (which hex, which
+    reward, the die after a card play, the last round's steps)."""
     d = game.decision
-    return (
-        d is not None
-        and game.state.hal is not None
-        and d.kind == "turn"
-        and (MID_TURN or not game.state.turn)
-        and len(d.options) > 1
-        and d.seat != HAL_SEAT
-    )
+    if d is None or game.state.hal is None or d.seat == HAL_SEAT or len(d.options) < 2:
+        return False
+    return every_step or (d.kind == "turn" and not game.state.turn)
 
 
 def plan_choice(
@@ -68,12 +68,14 @@ def plan_choice(
     budget: Budget | None = None,
     game: Game | None = None,
     cost: int = 1,
+    every_step: bool = False,
 ) -> str:
     """The option whose play-outs score best (simple's choice off the plan
-    layer's decisions). `game` is a determinization of `view` already made;
-    `cost` is how many of the budget's iterations one play-out counts for."""
+    layer's decisions, `plans`). `game` is a determinization of `view`
+    already made; `cost` is how many of the budget's iterations one play-out
+    counts for."""
     first = game if game is not None else determinize(view, rng)
-    if not plans(first):
+    if not plans(first, every_step):
         return simple_choice(first, rng)
     if budget is None:
         budget = Budget(iterations=SAMPLES * CANDIDATES * cost)

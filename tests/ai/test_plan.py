@@ -19,6 +19,8 @@ def solo_turn(seed: int, turn_start: bool = True, from_round: int = 2, decisions
     rng = random.Random(seed)
     for _ in range(decisions):
         d = g.decision
+        if d is None:
+            break  # the game ended first
         opens = not g.state.turn  # a turn's start, before any card play
         if (
             d.kind == "turn"
@@ -149,25 +151,39 @@ def test_a_time_budget_stops_before_a_play_out_that_would_overrun(monkeypatch):
     assert now[0] <= 1.0
 
 
-def test_strong_plans_its_solo_turn_decisions_and_searches_the_rest(monkeypatch):
+def test_strong_plans_every_solo_step_and_searches_with_other_players(monkeypatch):
     calls = []
 
-    def planned(view, rng, budget=None, game=None, cost=1):
-        calls.append(cost)
+    def planned(view, rng, budget=None, game=None, cost=1, every_step=False):
+        calls.append((view["decision"]["kind"], cost, every_step))
         return view["decision"]["options"][-1]["id"]
 
     monkeypatch.setattr(plan, "plan_choice", planned)
-    view = solo_turn(8).view(0)
-    assert (
-        choose(view, rng=random.Random(0), level="strong", budget=Budget(iterations=8))
-        == (view["decision"]["options"][-1]["id"])
-    )
-    assert calls == [plan.PLAYOUT_COST]  # an iteration budget counts the longer play-outs
+    turn = solo_turn(8).view(0)
+    step = solo_turn(3, turn_start=False).view(0)  # the die after a card play
+    assert step["decision"]["kind"] == "turn" and step["decision"]["seat"] == 0
+    g = solo_turn(5)
+    while g.decision.kind == "turn":  # on to a step inside the turn (which hex, which tile...)
+        d = g.decision
+        g.apply(
+            Action(0, next((o.id for o in d.options if o.id.startswith("die:")), d.options[0].id))
+        )
+    inner = g.view(0)
+    assert inner["decision"]["kind"] != "turn" and len(inner["decision"]["options"]) > 1
+    for view in (turn, step, inner):
+        pick = choose(view, rng=random.Random(0), level="strong", budget=Budget(iterations=8))
+        assert pick == view["decision"]["options"][-1]["id"]
+    kinds = [turn["decision"]["kind"], "turn", inner["decision"]["kind"]]
+    # An iteration budget counts the longer play-outs; every step is planned.
+    assert calls == [(k, plan.PLAYOUT_COST, True) for k in kinds]
+    # The plan level plans a turn's start only: the step inside is simple's.
+    assert not plan.plans(determinize(inner, random.Random(0)))
+    assert plan.plans(determinize(inner, random.Random(0)), every_step=True)
     g = Game.new(GameOptions(players=2), 8)  # not solo: the search decides
     choose(
         g.view(g.decision.seat), rng=random.Random(0), level="strong", budget=Budget(iterations=8)
     )
-    assert calls == [plan.PLAYOUT_COST]
+    assert len(calls) == 3
 
 
 def test_without_a_whole_round_in_the_time_it_is_simple(monkeypatch):
