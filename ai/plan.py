@@ -4,7 +4,7 @@ The one-turn look-ahead (ai/rules.py) judges where its turn ends by a linear
 fit of the final margin (ai/solo.py); what pays over several turns (a card
 whose ejection pays, a converter placed now and activated later, storage
 that only the Spes exchange turns into VP, the end trigger timed) is a guess
-there. Here simple's best few options at a turn decision are each played on
+there. Here simple's best few options at a decision are each played on
 by simple itself, on samples of the hidden information (ai/determinize.py),
 for `HORIZON_ROUNDS` rounds, to our turn there, and judged by ai/value.py's
 `solo_margin` (by the real final scores when the game ends first). The
@@ -40,7 +40,7 @@ from engine.components import HAL_SEAT
 from engine.decision import Action
 from engine.game import Game
 
-CANDIDATES = 3  # simple's best options compared at a turn decision
+CANDIDATES = 3  # simple's best options compared at a planned decision
 SAMPLES = 4  # rounds (one play-out per candidate each) without a budget
 MAX_ROUNDS = 64  # under a time budget
 MAX_DECISIONS = 400  # a play-out never runs away
