@@ -12,7 +12,8 @@ Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
 (information-set Monte Carlo tree search, ai/search.py) under a `Budget`;
 ``plan``: simple, except that solo turn decisions compare simple's best
 options by play-outs two rounds on (ai/plan.py); strong plans every step of
-its solo turns that way, and searches only with other players.
+its solo turns that way and, with two players, a turn's start (played out
+to our next turn); the search takes its other steps among players.
 Against Hal both judge a position by the final margin it predicts
 (ai/value.py, fitted on self-play, plus what the cards in hand would make on
 the grid, ai/grid.py); otherwise by ai/worth.py's VP values.
@@ -74,11 +75,12 @@ def choose(
         return simple_choice(game, rng)
     from ai.plan import PLAYOUT_COST, plan_choice, plans
 
-    if level == "plan" or plans(game, every_step=True):
-        # Solo: plans played out (ai/plan.py), at every step of strong's turns.
-        if level == "plan":
-            return plan_choice(view, rng, budget, game)
-        return plan_choice(view, rng, budget, game, PLAYOUT_COST, every_step=True)
+    if level == "plan":
+        return plan_choice(view, rng, budget, game)
+    if plans(game, level):
+        # Plans played out (ai/plan.py): every step of a solo turn, a
+        # two-player turn's start.
+        return plan_choice(view, rng, budget, game, PLAYOUT_COST, level)
     from ai.search import search
 
     return search(view, rng, budget or Budget(iterations=DEFAULT_ITERATIONS)).choice

@@ -23,6 +23,14 @@ leaves the other steps to simple; ``strong`` plans every step of its solo
 turns under its time budget (which hex, which reward, the die after a card
 play): judged two rounds on, those beat the search's judgement at our next
 turn (bench/AI_RESULTS.md, "2026-11-26 (every step)").
+
+With two players strong plans a turn's start the same way, with every seat
+played by simple to our next turn (`PLAYERS_HORIZON_ROUNDS`) and judged by
+our worth against the best rival's (ai/rules.py `value`, what the search
+judges by): the search's cheap rollout policy overrates some openings (with
+Sequence B among its candidates it won 23 of 48 two-player games against
+simple, against 36). Its other steps stay with the search
+(bench/AI_RESULTS.md, "2026-11-26 (players)").
 """
 
 from __future__ import annotations
@@ -33,8 +41,7 @@ from typing import Any
 
 from ai.budget import Budget
 from ai.determinize import determinize
-from ai.rules import ranked_options, simple_choice
-from ai.solo import final_margin
+from ai.rules import ranked_options, simple_choice, value
 from ai.value import solo_margin
 from engine.components import HAL_SEAT
 from engine.decision import Action
@@ -44,22 +51,31 @@ CANDIDATES = 3  # simple's best options compared at a planned decision
 SAMPLES = 4  # rounds (one play-out per candidate each) without a budget
 MAX_ROUNDS = 64  # under a time budget
 MAX_DECISIONS = 400  # a play-out never runs away
-HORIZON_ROUNDS = 2  # a play-out stops at our turn this many rounds on
+HORIZON_ROUNDS = 2  # solo: a play-out stops at our turn this many rounds on
+PLAYERS_HORIZON_ROUNDS = 1  # among players (each round is every seat's turn)
+# Among players strong plans a turn's start only in games of this many: with
+# four, three seats of simple to play through leave fewer samples, and it
+# measured level with the search (bench/AI_RESULTS.md, "2026-11-26 (players)").
+PLANNED_PLAYERS = 2
 WIN_BONUS = 2.0  # VP of margin a strict win is worth on top (R19: a tie is Hal's)
 # Under an iteration budget (the search's play-outs run to our next turn): one
 # of the plan's play-outs counts for this many of those.
 PLAYOUT_COST = 8
 
 
-def plans(game: Game, every_step: bool = False) -> bool:
-    """True where the plan layer decides: a solo decision of ours with a
-    choice. The plan level plans a turn's start (its other steps are
-    simple's); strong plans `every_step` of its turns (which hex, which
-    reward, the die after a card play, the last round's steps)."""
+def plans(game: Game, level: str = "plan") -> bool:
+    """True where the plan layer decides a decision of ours with a choice.
+    The ``plan`` level plans a solo turn's start (its other steps are
+    simple's); ``strong`` plans every step of its solo turns (which hex,
+    which reward, the die after a card play) and, in a game of
+    `PLANNED_PLAYERS`, a turn's start (the search takes its other steps)."""
     d = game.decision
-    if d is None or game.state.hal is None or d.seat == HAL_SEAT or len(d.options) < 2:
+    if d is None or d.seat == HAL_SEAT or len(d.options) < 2:
         return False
-    return every_step or (d.kind == "turn" and not game.state.turn)
+    turn_start = d.kind == "turn" and not game.state.turn
+    if game.state.hal is None:
+        return level == "strong" and turn_start and len(game.state.players) == PLANNED_PLAYERS
+    return level == "strong" or turn_start
 
 
 def plan_choice(
@@ -68,14 +84,14 @@ def plan_choice(
     budget: Budget | None = None,
     game: Game | None = None,
     cost: int = 1,
-    every_step: bool = False,
+    level: str = "plan",
 ) -> str:
     """The option whose play-outs score best (simple's choice off the plan
-    layer's decisions, `plans`). `game` is a determinization of `view`
-    already made; `cost` is how many of the budget's iterations one play-out
-    counts for."""
+    layer's decisions, `plans`, for `level`). `game` is a determinization of
+    `view` already made; `cost` is how many of the budget's iterations one
+    play-out counts for."""
     first = game if game is not None else determinize(view, rng)
-    if not plans(first, every_step):
+    if not plans(first, level):
         return simple_choice(first, rng)
     if budget is None:
         budget = Budget(iterations=SAMPLES * CANDIDATES * cost)
@@ -130,13 +146,15 @@ def _room(budget: Budget) -> Callable[[], bool]:
 
 
 def play_out(g: Game, seat: int, rng: random.Random) -> float:
-    """Simple plays on to our turn `HORIZON_ROUNDS` rounds later: the margin
-    over Hal ai/value.py predicts there. Once the end is triggered (two
-    rounds at most are left) it plays on to the end, and a game that ends
-    scores its final margin with a strict win counted on top (the judgement
-    two rounds on knows no ties). `g` is used up."""
-    stop = g.state.round + HORIZON_ROUNDS
-    for _ in range(MAX_DECISIONS):
+    """Simple plays every seat on to our turn `HORIZON_ROUNDS` rounds later
+    solo (`PLAYERS_HORIZON_ROUNDS` among players): the margin predicted there
+    (`_judged`). Once the end is triggered (two rounds at most are left) it
+    plays on to the end, and a game that ends scores its final margin with a
+    strict win counted on top (the judgement before the end knows no ties).
+    `g` is used up."""
+    solo = g.state.hal is not None
+    stop = g.state.round + (HORIZON_ROUNDS if solo else PLAYERS_HORIZON_ROUNDS)
+    for _ in range(MAX_DECISIONS * len(g.state.players)):
         if g.is_over:
             break
         d = g.decision
@@ -148,13 +166,25 @@ def play_out(g: Game, seat: int, rng: random.Random) -> float:
             and not g.state.turn
             and not g.state.end_trigger  # then the end is near: play it, a tie is Hal's (R19)
         ):
-            predicted = solo_margin(g, seat)
+            predicted = _judged(g, seat)
             g.release()
             return predicted
         g.apply(Action(d.seat, simple_choice(g, rng)))
     if not g.is_over:
         g.release()
         return 0.0
-    margin = final_margin(g, seat)
+    result = g.result
+    assert result is not None
+    scores = result["scores"]
+    margin = float(scores[seat] - max(x for i, x in enumerate(scores) if i != seat))
     g.release()
-    return margin + (WIN_BONUS if margin > 0 else 0.0)
+    return margin + (WIN_BONUS if margin > 0 else 0.0)  # strict: a tie is shared (R14) or Hal's
+
+
+def _judged(g: Game, seat: int) -> float:
+    """The margin a position predicts: solo over Hal at the game's end
+    (ai/value.py); among players our worth now against the best rival's."""
+    if g.state.hal is not None:
+        return solo_margin(g, seat)
+    ours = value(g, seat)
+    return ours - max(value(g, p.seat) for p in g.state.players if p.seat != seat)

@@ -1,6 +1,7 @@
 """The `strong` level among players: information-set Monte Carlo tree search
-(single observer). Solo, strong plans instead (ai/plan.py); the search still
-plays solo positions for direct callers (`bench/ai.py --only speed`).
+(single observer). Solo, and at a two-player turn's start, strong plans
+instead (ai/plan.py); the search still plays any position for direct callers
+(`bench/ai.py --only speed`).
 
 After OpenSpiel's ismcts.py: one tree for the searching seat's information
 set. Each iteration samples a game consistent with the view (ai/determinize.py:

@@ -1,4 +1,5 @@
-"""ai.plan: solo turn decisions judged by play-outs two rounds on (or to the end)."""
+"""ai.plan: decisions judged by play-outs two rounds on solo, to our next turn among
+players (or to the end)."""
 
 import random
 
@@ -7,7 +8,7 @@ import pytest
 import ai.plan as plan
 from ai import Budget, choose
 from ai.determinize import determinize
-from ai.rules import ranked_options, simple_choice
+from ai.rules import ranked_options, simple_choice, value
 from ai.value import solo_margin
 from engine import Action, Game, GameOptions
 
@@ -151,11 +152,11 @@ def test_a_time_budget_stops_before_a_play_out_that_would_overrun(monkeypatch):
     assert now[0] <= 1.0
 
 
-def test_strong_plans_every_solo_step_and_searches_with_other_players(monkeypatch):
+def test_strong_plans_every_solo_step_and_a_two_player_turns_start(monkeypatch):
     calls = []
 
-    def planned(view, rng, budget=None, game=None, cost=1, every_step=False):
-        calls.append((view["decision"]["kind"], cost, every_step))
+    def planned(view, rng, budget=None, game=None, cost=1, level="plan"):
+        calls.append((view["decision"]["kind"], cost, level))
         return view["decision"]["options"][-1]["id"]
 
     monkeypatch.setattr(plan, "plan_choice", planned)
@@ -175,15 +176,59 @@ def test_strong_plans_every_solo_step_and_searches_with_other_players(monkeypatc
         assert pick == view["decision"]["options"][-1]["id"]
     kinds = [turn["decision"]["kind"], "turn", inner["decision"]["kind"]]
     # An iteration budget counts the longer play-outs; every step is planned.
-    assert calls == [(k, plan.PLAYOUT_COST, True) for k in kinds]
+    assert calls == [(k, plan.PLAYOUT_COST, "strong") for k in kinds]
     # The plan level plans a turn's start only: the step inside is simple's.
     assert not plan.plans(determinize(inner, random.Random(0)))
-    assert plan.plans(determinize(inner, random.Random(0)), every_step=True)
-    g = Game.new(GameOptions(players=2), 8)  # not solo: the search decides
-    choose(
-        g.view(g.decision.seat), rng=random.Random(0), level="strong", budget=Budget(iterations=8)
-    )
-    assert len(calls) == 3
+    assert plan.plans(determinize(inner, random.Random(0)), "strong")
+    # Among players strong plans a turn's start; the search takes the steps inside.
+    opening, inside = players_turn(8)
+    for view in (opening, inside):
+        choose(view, rng=random.Random(0), level="strong", budget=Budget(iterations=8))
+    assert calls[3:] == [("turn", plan.PLAYOUT_COST, "strong")]
+    assert not plan.plans(determinize(opening, random.Random(0)))  # the plan level: solo only
+    four = Game.new(GameOptions(players=4), 8)  # four players: the search opens the turn too
+    rng = random.Random(8)
+    while not (four.decision.kind == "turn" and not four.state.turn):
+        four.apply(Action(four.decision.seat, simple_choice(four, rng)))
+    assert len(four.decision.options) > 1 and not plan.plans(four, "strong")
+
+
+def players_turn(seed: int) -> tuple[dict, dict]:
+    """Two views of a 2-player game played by simple: a turn's start with a
+    choice, and a later step inside a turn with a choice."""
+    g = Game.new(GameOptions(players=2), seed)
+    rng = random.Random(seed)
+    opening = inside = None
+    while inside is None:
+        d = g.decision
+        if len(d.options) > 1:
+            if d.kind == "turn" and not g.state.turn and opening is None:
+                opening = g.view(d.seat)
+            elif opening is not None and (d.kind != "turn" or g.state.turn):
+                inside = g.view(d.seat)
+        g.apply(Action(d.seat, simple_choice(g, rng)))
+    return opening, inside
+
+
+def test_among_players_a_play_out_stops_at_our_next_turn_and_judges_worth():
+    g = Game.new(GameOptions(players=3), 4)
+    rng = random.Random(4)
+    while not (g.state.round >= 2 and g.decision.kind == "turn" and not g.state.turn):
+        g.apply(Action(g.decision.seat, simple_choice(g, rng)))
+    seat = g.decision.seat
+    score = plan.play_out(g.copy(), seat, random.Random(1))
+    again = g.copy()
+    rng = random.Random(1)
+    start = again.state.round
+    while True:
+        again.apply(Action(again.decision.seat, simple_choice(again, rng)))
+        d = again.decision
+        if d.seat == seat and d.kind == "turn" and not again.state.turn:
+            break
+    assert not again.is_over and again.state.round == start + plan.PLAYERS_HORIZON_ROUNDS
+    rivals = [value(again, p.seat) for p in again.state.players if p.seat != seat]
+    assert score == value(again, seat) - max(rivals)
+    assert score != solo_margin(again, seat)  # not the solo judgement
 
 
 def test_without_a_whole_round_in_the_time_it_is_simple(monkeypatch):
