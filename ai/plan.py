@@ -42,6 +42,7 @@ from typing import Any
 from ai.budget import Budget
 from ai.determinize import determinize
 from ai.rules import ranked_options, simple_choice, value
+from ai.solo import final_margin
 from ai.value import solo_margin
 from engine.components import HAL_SEAT
 from engine.decision import Action
@@ -173,10 +174,7 @@ def play_out(g: Game, seat: int, rng: random.Random) -> float:
     if not g.is_over:
         g.release()
         return 0.0
-    result = g.result
-    assert result is not None
-    scores = result["scores"]
-    margin = float(scores[seat] - max(x for i, x in enumerate(scores) if i != seat))
+    margin = final_margin(g, seat)
     g.release()
     return margin + (WIN_BONUS if margin > 0 else 0.0)  # strict: a tie is shared (R14) or Hal's
 

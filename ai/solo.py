@@ -153,10 +153,12 @@ def features(g: Game, seat: int = 0) -> dict[str, float]:
 
 
 def final_margin(g: Game, seat: int = 0) -> float:
-    """A finished game's margin over Hal: the seat's final score minus his."""
+    """A finished game's margin: the seat's final score minus the best other
+    one (solo the scores are the player's and Hal's, so his)."""
     result = g.result
     assert result is not None
-    return float(result["scores"][seat] - result["scores"][HAL_SEAT])
+    scores = result["scores"]
+    return float(scores[seat] - max(x for i, x in enumerate(scores) if i != seat))
 
 
 def linear_margin(g: Game, seat: int = 0) -> float:
