@@ -16,7 +16,9 @@ its solo turns that way and, with two players, a turn's start (played out
 to our next turn); the search takes its other steps among players.
 Against Hal both judge a position by the final margin it predicts
 (ai/value.py, fitted on self-play, plus what the cards in hand would make on
-the grid, ai/grid.py); otherwise by ai/worth.py's VP values.
+the grid, ai/grid.py); among three or four players by the final scores
+it predicts (ai/players.py, a fit over ai/worth.py's VP values and the game
+left); with two by ai/worth.py's VP values.
 """
 
 from __future__ import annotations

@@ -26,10 +26,10 @@ turn (bench/AI_RESULTS.md, "2026-11-26 (every step)").
 
 With two players strong plans a turn's start the same way, with every seat
 played by simple to our next turn (`PLAYERS_HORIZON_ROUNDS`) and judged by
-our worth against the best rival's (ai/rules.py `value`, what the search
-judges by): the search's cheap rollout policy overrates some openings (with
-Sequence B among its candidates it won 23 of 48 two-player games against
-simple, against 36). Its other steps stay with the search
+our expected score against the best rival's (ai/players.py, what the
+search judges by; with two players, worth): the search's cheap rollout
+policy overrates some openings (with Sequence B among its candidates it won
+23 of 48 two-player games against simple, against 36). Its other steps stay with the search
 (bench/AI_RESULTS.md, "2026-11-26 (players)").
 """
 
@@ -41,7 +41,8 @@ from typing import Any
 
 from ai.budget import Budget
 from ai.determinize import determinize
-from ai.rules import ranked_options, simple_choice, value
+from ai.players import expected_margin
+from ai.rules import ranked_options, simple_choice
 from ai.solo import final_margin
 from ai.value import solo_margin
 from engine.components import HAL_SEAT
@@ -181,8 +182,8 @@ def play_out(g: Game, seat: int, rng: random.Random) -> float:
 
 def _judged(g: Game, seat: int) -> float:
     """The margin a position predicts: solo over Hal at the game's end
-    (ai/value.py); among players our worth now against the best rival's."""
+    (ai/value.py); among players our expected score against the best rival's
+    (ai/players.py)."""
     if g.state.hal is not None:
         return solo_margin(g, seat)
-    ours = value(g, seat)
-    return ours - max(value(g, p.seat) for p in g.state.players if p.seat != seat)
+    return expected_margin(g, seat)

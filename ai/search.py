@@ -9,7 +9,9 @@ other hands, face-down cards and deck orders drawn from the unseen cards, a
 fresh seed for the dice), walks the tree choosing among the options legal in
 *that* sample by UCB with availability counts, adds one node, plays out and
 backs up a reward for every seat: the win if the game ended, else a squashed
-margin of worth (ai/worth.py). Nodes are keyed by the options taken since the
+margin: with three or four players of the final scores the position
+predicts, with two of worth (ai/players.py); solo, ai/value.py's margin
+over Hal. Nodes are keyed by the options taken since the
 root; chance (dice, draws) is folded into the sampling ("open loop").
 
 Three things make a small budget count. The rules of thumb (ai/rules.py)
@@ -37,13 +39,14 @@ from typing import Any
 
 from ai.budget import Budget
 from ai.determinize import determinize
-from ai.rules import greedy_step, ranked_options, rollout_choice, value
+from ai.players import expected_score
+from ai.rules import greedy_step, ranked_options, rollout_choice
 from ai.value import solo_margin
 from engine.decision import Action
 from engine.game import Game
 
 EXPLORATION = 0.7  # UCB constant, rewards in [0, 1]
-HORIZON = 60  # play-out decisions before the position is judged by worth
+HORIZON = 60  # play-out decisions before the position is judged
 MARGIN_SCALE = 4.0  # VP of margin that moves the reward from 0.5 to ~0.73
 WIN_WEIGHT = 0.7  # at the end: a win, blended with the margin
 SAMPLES = 24  # distinct determinizations, reused round-robin with fresh dice
@@ -241,7 +244,8 @@ def _rewards(game: Game) -> dict[int, float]:
         return out
     if s.hal is not None:  # solo: the final margin over Hal this position predicts
         return {seat: _squash(solo_margin(game, seat)) for seat in seats}
-    values = {seat: value(game, seat) for seat in seats}
+    # Among players: each seat's expected score (ai/players.py), computed once for all.
+    values = {seat: expected_score(game, seat) for seat in seats}
     out = {}
     for seat in seats:
         others = [v for k, v in values.items() if k != seat]

@@ -2,7 +2,8 @@
 values of everything that can still turn into VP (rules of thumb).
 
 Used by the `simple` level to compare the outcomes of sub-decisions, and by
-`strong` to judge a play-out it cut short.
+`strong` among players through ai/players.py, whose fitted prediction of the
+final score corrects it.
 """
 
 from __future__ import annotations

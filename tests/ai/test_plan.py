@@ -8,6 +8,7 @@ import pytest
 import ai.plan as plan
 from ai import Budget, choose
 from ai.determinize import determinize
+from ai.players import predicted_score
 from ai.rules import ranked_options, simple_choice, value
 from ai.value import solo_margin
 from engine import Action, Game, GameOptions
@@ -210,7 +211,7 @@ def players_turn(seed: int) -> tuple[dict, dict]:
     return opening, inside
 
 
-def test_among_players_a_play_out_stops_at_our_next_turn_and_judges_worth():
+def test_among_players_a_play_out_stops_at_our_next_turn_and_judges_predicted_scores():
     g = Game.new(GameOptions(players=3), 4)
     rng = random.Random(4)
     while not (g.state.round >= 2 and g.decision.kind == "turn" and not g.state.turn):
@@ -226,9 +227,15 @@ def test_among_players_a_play_out_stops_at_our_next_turn_and_judges_worth():
         if d.seat == seat and d.kind == "turn" and not again.state.turn:
             break
     assert not again.is_over and again.state.round == start + plan.PLAYERS_HORIZON_ROUNDS
-    rivals = [value(again, p.seat) for p in again.state.players if p.seat != seat]
-    assert score == value(again, seat) - max(rivals)
-    assert score != solo_margin(again, seat)  # not the solo judgement
+    # Judged by the final scores the position predicts (ai/players.py), not
+    # by the rules of thumb's worth nor the solo judgement.
+    rivals = [predicted_score(again, p.seat) for p in again.state.players if p.seat != seat]
+    assert score == predicted_score(again, seat) - max(rivals)
+    worth_margin = value(again, seat) - max(
+        value(again, p.seat) for p in again.state.players if p.seat != seat
+    )
+    assert score != worth_margin
+    assert score != solo_margin(again, seat)
 
 
 def test_without_a_whole_round_in_the_time_it_is_simple(monkeypatch):
