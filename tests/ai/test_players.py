@@ -17,6 +17,7 @@ from ai.players import (
 from ai.rules import simple_choice, value
 from ai.search import _rewards, _squash
 from engine import Action, Game, GameOptions
+from tests.ai.helpers import position
 
 
 def simple_game(players: int, seed: int, turn_starts: list | None = None) -> Game:
@@ -32,12 +33,20 @@ def simple_game(players: int, seed: int, turn_starts: list | None = None) -> Gam
     return g
 
 
+def turn_start(players: int, seed: int) -> Game:
+    """A game some way in, at the start of a turn: random steps, then simple's."""
+    g = position(players, seed, 60)
+    rng = random.Random(seed)
+    while not (g.decision.kind == "turn" and not g.state.turn):
+        g.apply(Action(g.decision.seat, simple_choice(g, rng)))
+    assert not g.is_over
+    return g
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_three_and_four_players_have_a_weight_for_every_feature(players):
     assert set(WEIGHTS[players]) == set(FEATURES)
-    starts: list[Game] = []
-    simple_game(players, 1, starts)
-    g = starts[len(starts) // 2]
+    g = turn_start(players, 1)
     assert set(features(g, 0)) == set(FEATURES)
     # The seat about to play has its turn still to come, the others wait for theirs.
     current = g.decision.seat
@@ -51,9 +60,7 @@ def test_two_players_are_judged_by_worth():
     """A fit judged two-player games worse than worth did (46 of 67 wins
     against 53, bench/AI_RESULTS.md): they keep worth with the dice in hand."""
     assert 2 not in WEIGHTS
-    starts: list[Game] = []
-    simple_game(2, 3, starts)
-    g = starts[len(starts) // 2]
+    g = turn_start(2, 3)
     assert [expected_score(g, seat) for seat in (0, 1)] == [value(g, 0), value(g, 1)]
     assert expected_margin(g, 0) == value(g, 0) - value(g, 1)
 
@@ -88,10 +95,7 @@ def test_the_fit_orders_players_better_than_the_rules_of_thumb():
 
 
 def test_the_search_rewards_a_position_among_players_by_its_predicted_margin():
-    starts: list[Game] = []
-    simple_game(4, 2, starts)
-    g = starts[len(starts) // 2]
-    assert not g.is_over
+    g = turn_start(4, 2)
     rewards = _rewards(g)
     for seat in range(4):
         assert rewards[seat] == pytest.approx(_squash(expected_margin(g, seat)))
