@@ -52,8 +52,8 @@ FEATURES = (
 )
 
 # Fitted by bench/fit_players.py (see there); by player count. Two players
-# have none: judging by a fit lost (strong against simple 46 of 67 games
-# against 53, bench/AI_RESULTS.md, "2026-11-26 (fit27)"), so they keep the
+# have none: judging by a fit lost (strong against simple 54 of 80 games
+# against 66, bench/AI_RESULTS.md, "2026-11-26 (fit27)"), so they keep the
 # rules of thumb's worth (`expected_score`).
 WEIGHTS: dict[int, dict[str, float]] = {
     3: {

@@ -1,7 +1,7 @@
 """Fit ai/players.py's WEIGHTS: a seat's final score, linear in features.
 
-    python bench/fit_players.py --players 2 --games 400 --seed 50000 --rows /tmp/rows2.json
-    python bench/fit_players.py --players 2 --rows /tmp/rows2.json --fit-only
+    python bench/fit_players.py --players 4 --games 400 --seed 50000 --rows /tmp/rows4.json
+    python bench/fit_players.py --players 4 --rows /tmp/rows4.json --fit-only
 
 Plays `simple` in every seat (on the real game, which only the rules of
 thumb's one-turn look-ahead could tell from a determinization), records
@@ -13,11 +13,13 @@ and ai/worth.py's worth (dice in hand included, ai/rules.py `value`) predict
 who finishes ahead of whom.
 
 How the shipped weights were made (issue 27, 2026-11-26): one fit per player
-count, `--seed 50000` and `--games` 500 (2 players), 250 (3) and 400 (4),
-about 9 minutes each at `--jobs 2`. On the held-out games the fit put the
-seat to play and each rival in their final order at 79.1 % of the pairs
-against worth's 67.1 % (2 players), 73.3 % against 66.1 % (3), 72.4 % against
-62.4 % (4). Strong judging by it: bench/AI_RESULTS.md, "2026-11-26 (fit27)".
+count, `--seed 50000`, `--games` 250 (3 players) and 400 (4), about 8
+minutes each at `--jobs 2`. On the held-out games the fit put the seat to
+play and each rival in their final order at 73.3 % of the pairs against
+worth's 66.1 % (3 players) and 72.4 % against 62.4 % (4). A two-player fit
+(500 games: 79.1 % against 67.1 %) lost in play and is not shipped (two
+players keep worth). Strong judging by it: bench/AI_RESULTS.md, "2026-11-26
+(fit27)".
 """
 
 from __future__ import annotations
