@@ -16,16 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai.rules import value
-from ai.solo import spes_distance
-from ai.worth import TILE_WORTH, mission_potential, worth
-from engine.scoring import advanced_vp
+from ai.solo import features as solo_features
+from ai.worth import worth
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-FEATURES = (
+
+# ai/solo.py's features that mean the same among players (Hal's are 0 here).
+SHARED = (
     "vp",
-    "worth",  # ai/worth.py: the fit corrects the rules of thumb
     "pips",
     "resources",
     "ships",
@@ -45,6 +45,9 @@ FEATURES = (
     "spes_distance",
     "ravager_deck",
     "end_triggered",
+)
+FEATURES = SHARED + (
+    "worth",  # ai/worth.py: the fit corrects the rules of thumb
     # What pays every turn pays more the longer the game goes on.
     "workstations_x_deck",
     "tiles_x_deck",
@@ -110,41 +113,14 @@ CONSTANT: dict[int, float] = {3: -4.161, 4: -3.558}
 
 def features(g: Game, seat: int) -> dict[str, float]:
     s = g.state
-    b = s.board
-    p = s.players[seat]
-    n = len(s.players)
-    own = [
-        (index, placed)
-        for index, strip in enumerate(b.strips)
-        for placed in strip.cards
-        if placed is not None and placed.owner == seat
-    ]
-    tiles = sum(TILE_WORTH[t] for t in p.grid if t is not None)
-    deck = len(b.ravager_deck)
-    return {
-        "vp": p.vp,
-        "worth": worth(g, seat),
-        "pips": sum(d.value for d in p.dice),
-        "resources": p.resources,
-        "ships": p.ships,
-        "break_room": p.break_room,
-        "debris": p.debris,
-        "workstations": sum(p.workstations),
-        "missions": min(len(p.missions), 4),
-        "ravagers": len(p.ravagers),
-        "tiles": tiles,
-        "advanced": advanced_vp(s, p),
-        "cards_in_space": len(own),
-        "mission_potential": sum(mission_potential(g, seat, pl.card, i) for i, pl in own),
-        "ejected": len(p.ejected),
-        "own_strip0": sum(1 for index, _ in own if index == 0),
-        "spes_distance": spes_distance(g),
-        "ravager_deck": deck,
-        "end_triggered": 1.0 if s.end_trigger else 0.0,
-        "workstations_x_deck": sum(p.workstations) * deck,
-        "tiles_x_deck": tiles * deck,
-        "turns_before": ((seat - s.current) % n) / n,
-    }
+    shared = solo_features(g, seat)
+    f = {k: shared[k] for k in SHARED}
+    deck = f["ravager_deck"]
+    f["worth"] = worth(g, seat)
+    f["workstations_x_deck"] = f["workstations"] * deck
+    f["tiles_x_deck"] = f["tiles"] * deck
+    f["turns_before"] = ((seat - s.current) % len(s.players)) / len(s.players)
+    return f
 
 
 def predicted_score(g: Game, seat: int) -> float:
