@@ -29,8 +29,8 @@ played by simple to our next turn (`PLAYERS_HORIZON_ROUNDS`) and judged by
 our expected score against the best rival's (ai/players.py, what the
 search judges by; with two players, worth): the search's cheap rollout
 policy overrates some openings (with Sequence B among its candidates it won
-23 of 48 two-player games against simple, against 36). Its other steps stay with the search
-(bench/AI_RESULTS.md, "2026-11-26 (players)").
+23 of 48 two-player games against simple, against 36). Its other steps stay
+with the search (bench/AI_RESULTS.md, "2026-11-26 (players)").
 """
 
 from __future__ import annotations

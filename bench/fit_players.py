@@ -52,7 +52,7 @@ def positions(job: tuple[int, int]) -> list[dict]:
             rows.append(
                 {
                     "seed": seed,
-                    "x": [[float(features(game, p)[k]) for k in FEATURES] for p in range(players)],
+                    "x": [_row(features(game, p)) for p in range(players)],
                     "value": [value(game, p) for p in range(players)],
                     "current": d.seat,
                 }
@@ -62,6 +62,10 @@ def positions(job: tuple[int, int]) -> list[dict]:
     for row in rows:
         row["final"] = list(game.result["scores"][:players])
     return rows
+
+
+def _row(f: dict[str, float]) -> list[float]:
+    return [float(f[k]) for k in FEATURES]
 
 
 def pairwise(rows: list[dict], judge) -> float:
