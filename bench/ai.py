@@ -11,7 +11,8 @@ bench/AI_RESULTS.md has the figures measured so far and the commands behind them
    goal >= 75%). Default budget: 1 s per decision, the issue's setting;
    `--iterations N` uses a fixed number of play-outs instead (reproducible,
    and it fits a session). `strong4`: one strong seat (rotating) against
-   three simple ones (goal >= 50%).
+   three simple ones (goal >= 50%); `strong3` against two (no goal: three
+   players judge by their own fit, ai/players.py, and are measured too).
 3. `strong` solo against Hal at each difficulty (goal >= 50% at easy, with
    >= 2.0 VP a round beyond the starting VP); `--hal-level simple` adds
    simple as the baseline, `--hal-level plan` the plan level (ai/plan.py:
@@ -139,22 +140,25 @@ def strong_vs_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> di
     }
 
 
-def strong_vs_three_simple(games: int, seed: int, budget: Budget, jobs: int = 1) -> dict:
-    """One strong seat (rotating) against three simple ones; outright wins only."""
+def strong_vs_simples(
+    games: int, seed: int, budget: Budget, players: int = 4, jobs: int = 1
+) -> dict:
+    """One strong seat (rotating) against `players` - 1 simple ones; outright
+    wins only."""
     wins = 0
     vp, gained, best_other = [], [], []
     tasks = []
     for i in range(games):
-        seats = ["simple"] * 4
-        seats[i % 4] = "strong"
-        tasks.append((GameOptions(players=4), seed + i, seats, budget))
+        seats = ["simple"] * players
+        seats[i % players] = "strong"
+        tasks.append((GameOptions(players=players), seed + i, seats, budget))
     for i, r in enumerate(played(tasks, jobs)):
-        seat = i % 4
+        seat = i % players
         wins += r.winners == [seat]
         vp.append(r.scores[seat])
         gained.append(r.gained(seat))
         best_other.append(max(x for k, x in enumerate(r.scores) if k != seat))
-        print(json.dumps({"strong_vs_3_simple": r.to_json()}), flush=True)
+        print(json.dumps({f"strong_vs_{players - 1}_simple": r.to_json()}), flush=True)
     return {
         "games": games,
         "strong_wins": wins,
@@ -267,7 +271,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=0, help="fixed play-outs instead")
     parser.add_argument(
         "--only",
-        choices=["simple", "strong", "strong4", "hal", "speed"],
+        choices=["simple", "strong", "strong3", "strong4", "hal", "speed"],
         action="append",
         default=None,
     )
@@ -304,11 +308,13 @@ def main() -> None:
         out = strong_vs_simple(args.strong_games, args.seed, budget, args.jobs)
         out["seconds"] = round(time.perf_counter() - t0, 1)
         print(json.dumps({"strong_vs_simple_2p": out, "budget": budget_text}), flush=True)
-    if "strong4" in parts:
-        t0 = time.perf_counter()
-        out = strong_vs_three_simple(args.strong_games, args.seed, budget, args.jobs)
-        out["seconds"] = round(time.perf_counter() - t0, 1)
-        print(json.dumps({"strong_vs_3_simple_4p": out, "budget": budget_text}), flush=True)
+    for players in (3, 4):
+        if f"strong{players}" in parts:
+            t0 = time.perf_counter()
+            out = strong_vs_simples(args.strong_games, args.seed, budget, players, args.jobs)
+            out["seconds"] = round(time.perf_counter() - t0, 1)
+            key = f"strong_vs_{players - 1}_simple_{players}p"
+            print(json.dumps({key: out, "budget": budget_text}), flush=True)
     if "hal" in parts:
         for level in args.hal_level or ["strong"]:
             for difficulty in args.difficulty or DIFFICULTIES:
