@@ -12,7 +12,10 @@ candidates share each sample, its dice and its play-out choices (common
 random numbers), so their comparison is not drowned by luck. Stopping two
 rounds on rather than at the game's end leaves out the dice of the rest of
 the game, which the candidates do not share for long, and costs a third of
-the time (bench/AI_RESULTS.md, "2026-11-26 morning").
+the time (bench/AI_RESULTS.md, "2026-11-26 morning"). A second of play-outs
+gives each candidate a few samples only (4-7 at 1 s), so the best total is
+often luck: solo, simple's own first option keeps a head start
+(`SIMPLE_PRIOR`) that another candidate must beat.
 
 Only simple's own continuation says what a plan is worth: play-outs by the
 search's cheap rollout policy lose by 26 VP a game against Hal, one-step
@@ -60,6 +63,12 @@ PLAYERS_HORIZON_ROUNDS = 1  # among players (each round is every seat's turn)
 # measured level with the search (bench/AI_RESULTS.md, "2026-11-26 (players)").
 PLANNED_PLAYERS = 2
 WIN_BONUS = 2.0  # VP of margin a strict win is worth on top (R19: a tie is Hal's)
+# Solo, simple's own first option is credited this many VP a round of
+# play-outs: another candidate must beat it by that much on average. With a
+# few play-outs each, the best-scoring candidate is often the luckiest one;
+# crediting simple's choice gained, a fourth candidate lost (bench/AI_RESULTS.md,
+# "2026-11-26 (prior27)").
+SIMPLE_PRIOR = 0.5
 # Under an iteration budget (the search's play-outs run to our next turn): one
 # of the plan's play-outs counts for this many of those.
 PLAYOUT_COST = 8
@@ -107,6 +116,7 @@ def plan_choice(
         rounds = max(1, budget.iterations // (cost * len(shortlist)))
     totals = dict.fromkeys(shortlist, 0.0)
     sample = first
+    done = 0
     for r in range(rounds):
         if r:
             sample = determinize(view, rng)
@@ -121,8 +131,11 @@ def plan_choice(
             scores[move] = play_out(g, seat, random.Random(playout_seed))
         if len(scores) < len(shortlist):
             break  # a round cut short is not counted: every candidate has the same samples
+        done += 1
         for move, score in scores.items():
             totals[move] += score
+    if first.state.hal is not None:
+        totals[shortlist[0]] += SIMPLE_PRIOR * done
     # No whole round in the time: simple's choice (the shortlist's first).
     return max(shortlist, key=lambda m: totals[m])  # ties: simple's order
 

@@ -112,6 +112,32 @@ def test_the_candidate_whose_play_outs_score_best_is_chosen(monkeypatch):
     assert sorted(moves) == sorted(shortlist * 2)  # two rounds, every candidate in each
 
 
+@pytest.mark.parametrize(("lead", "chosen"), [(0.8, 1), (0.3, 0)])
+def test_solo_another_candidate_must_beat_simples_first_by_the_prior(monkeypatch, lead, chosen):
+    """Simple's first option is credited SIMPLE_PRIOR VP a round: a second
+    candidate whose play-outs score a little better is luck more often than
+    not, one that scores clearly better is chosen."""
+    view = solo_turn(5).view(0)
+    first = determinize(view, random.Random(2))
+    shortlist = [i for _, i in ranked_options(first, random.Random(2))][: plan.CANDIDATES]
+    moves: list[str] = []
+
+    def record(seat, option):
+        moves.append(option)
+        return Action(seat, option)
+
+    def judged(game, seat, rng):
+        game.release()
+        return lead if moves[-1] == shortlist[1] else 0.0
+
+    monkeypatch.setattr(plan, "SIMPLE_PRIOR", 0.5)
+    monkeypatch.setattr(plan, "Action", record)
+    monkeypatch.setattr(plan, "play_out", judged)
+    pick = plan.plan_choice(view, random.Random(2), Budget(iterations=9))
+    assert pick == shortlist[chosen]
+    assert len(moves) == 9  # three whole rounds
+
+
 def test_off_the_plan_layer_it_is_simple():
     g = solo_turn(4, turn_start=True)
     d = g.decision
