@@ -89,12 +89,13 @@ def test_once_the_end_is_triggered_a_play_out_goes_on_to_the_end():
     assert score == ours - hal + (plan.WIN_BONUS if ours > hal else 0)
 
 
-def test_the_candidate_whose_play_outs_score_best_is_chosen(monkeypatch):
+def planned(monkeypatch, score, iterations):
+    """plan_choice at seed 5's turn with every play-out of a candidate scored
+    `score(shortlist, move)`: simple's shortlist, the pick and the candidates
+    played, in order."""
     view = solo_turn(5).view(0)
     first = determinize(view, random.Random(2))
     shortlist = [i for _, i in ranked_options(first, random.Random(2))][: plan.CANDIDATES]
-    assert len(shortlist) == 3
-    third = shortlist[2]
     moves: list[str] = []
 
     def record(seat, option):
@@ -103,12 +104,20 @@ def test_the_candidate_whose_play_outs_score_best_is_chosen(monkeypatch):
 
     def judged(game, seat, rng):
         game.release()
-        return 10.0 if moves[-1] == third else 0.0
+        return score(shortlist, moves[-1])
 
     monkeypatch.setattr(plan, "Action", record)
     monkeypatch.setattr(plan, "play_out", judged)
-    pick = plan.plan_choice(view, random.Random(2), Budget(iterations=6))
-    assert pick == third  # simple ranks it third; the play-outs say best
+    pick = plan.plan_choice(view, random.Random(2), Budget(iterations=iterations))
+    return shortlist, pick, moves
+
+
+def test_the_candidate_whose_play_outs_score_best_is_chosen(monkeypatch):
+    shortlist, pick, moves = planned(
+        monkeypatch, lambda shortlist, move: 10.0 if move == shortlist[2] else 0.0, 6
+    )
+    assert len(shortlist) == 3
+    assert pick == shortlist[2]  # simple ranks it third; the play-outs say best
     assert sorted(moves) == sorted(shortlist * 2)  # two rounds, every candidate in each
 
 
@@ -117,23 +126,10 @@ def test_solo_another_candidate_must_beat_simples_first_by_the_prior(monkeypatch
     """Simple's first option is credited SIMPLE_PRIOR VP a round: a second
     candidate whose play-outs score a little better is luck more often than
     not, one that scores clearly better is chosen."""
-    view = solo_turn(5).view(0)
-    first = determinize(view, random.Random(2))
-    shortlist = [i for _, i in ranked_options(first, random.Random(2))][: plan.CANDIDATES]
-    moves: list[str] = []
-
-    def record(seat, option):
-        moves.append(option)
-        return Action(seat, option)
-
-    def judged(game, seat, rng):
-        game.release()
-        return lead if moves[-1] == shortlist[1] else 0.0
-
     monkeypatch.setattr(plan, "SIMPLE_PRIOR", 0.5)
-    monkeypatch.setattr(plan, "Action", record)
-    monkeypatch.setattr(plan, "play_out", judged)
-    pick = plan.plan_choice(view, random.Random(2), Budget(iterations=9))
+    shortlist, pick, moves = planned(
+        monkeypatch, lambda shortlist, move: lead if move == shortlist[1] else 0.0, 9
+    )
     assert pick == shortlist[chosen]
     assert len(moves) == 9  # three whole rounds
 
