@@ -46,6 +46,7 @@ from ai import Budget  # noqa: E402
 from ai.arena import GameRecord, play_game  # noqa: E402
 from ai.search import search  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
+from engine.components import DIFFICULTY_VP, STARTING_VP  # noqa: E402
 
 DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
 
@@ -84,6 +85,31 @@ def _interval(wins: int, games: int) -> list[float]:
 
 def _per_round(values: list[float]) -> float:
     return round(sum(values) / max(len(values), 1), 2)
+
+
+# Game lengths (rounds) the solo report splits by: our rate rises with the
+# length (an engine takes rounds to build) while Hal's stays near 2 VP, so a
+# mean of per-game rates is pulled down by the short games.
+LENGTHS = (("short", 1, 5), ("middle", 6, 9), ("long", 10, 99))
+
+
+def by_length(records: list[GameRecord], difficulty: str) -> dict:
+    """Solo games split by how many rounds they lasted: games, strict wins,
+    our VP a round beyond the start and Hal's (pooled: VP over rounds)."""
+    out = {}
+    for name, low, high in LENGTHS:
+        rs = [r for r in records if low <= r.rounds <= high]
+        rounds = max(sum(r.rounds for r in rs), 1)
+        out[name] = {
+            "rounds": f"{low}-{high}" if high < 99 else f"{low}+",
+            "games": len(rs),
+            "wins": sum(r.scores[0] > (r.hal or 0) for r in rs),
+            "vp_per_round": round(sum(r.scores[0] - STARTING_VP for r in rs) / rounds, 2),
+            "hal_vp_per_round": round(
+                sum((r.hal or 0) - DIFFICULTY_VP[difficulty] for r in rs) / rounds, 2
+            ),
+        }
+    return out
 
 
 def simple_vs_random(games: int, seed: int, jobs: int = 1) -> dict:
@@ -176,9 +202,11 @@ def strong_vs_hal(
     wins = ties = 0
     vp = []
     gained, hal_gained, rounds = [], [], []
+    records = []
     options = GameOptions(players=1, difficulty=difficulty)
     tasks = [(options, seed + i, [level], budget) for i in range(games)]
     for r in played(tasks, jobs):
+        records.append(r)
         wins += r.scores[0] > (r.hal or 0)  # strict: a tie is Hal's (R19)
         ties += r.scores[0] == r.hal
         vp.append((r.scores[0], r.hal))
@@ -200,6 +228,9 @@ def strong_vs_hal(
         "vp_per_round": _per_round(gained),
         "hal_vp_per_round": _per_round(hal_gained),
         "mean_rounds": _per_round(rounds),
+        # all VP gained over all rounds played: long games weigh more
+        "vp_per_round_pooled": round(sum(v - STARTING_VP for v, _ in vp) / max(sum(rounds), 1), 2),
+        "by_length": by_length(records, difficulty),
     }
 
 
