@@ -117,6 +117,7 @@ class BlackAngelBot(commands.Bot):
         self.store: Store[Any] | None = None
         self.frontend: Frontend | None = None
         self._closing: asyncio.Task[None] | None = None
+        self._store_closing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         svc = await start_service(
@@ -162,19 +163,28 @@ class BlackAngelBot(commands.Bot):
 
     async def close(self) -> None:
         """Log out, release this process's lease, then close the store (its last
-        transaction is already committed)."""
+        transaction is already committed). Overlapping calls (a stop signal
+        while the bot is closing already) share one closing of the store and
+        none returns before it is done: a second call that saw the store's
+        connection already taken returned at once, while the first was still
+        closing the file."""
         try:
             await super().close()
         finally:
-            if self.frontend is not None:
-                try:
-                    await self.frontend.svc.release_instance()
-                except Exception:
-                    log.exception("could not release the instance lease")
-            if self.store is not None:
-                await self.store.close()
-                self.store = None  # only once it is closed: "None" means closed
-                log.info("store closed")
+            if self._store_closing is None:
+                self._store_closing = asyncio.get_running_loop().create_task(self._close_store())
+            await asyncio.shield(self._store_closing)
+
+    async def _close_store(self) -> None:
+        if self.frontend is not None:
+            try:
+                await self.frontend.svc.release_instance()
+            except Exception:
+                log.exception("could not release the instance lease")
+        if self.store is not None:
+            await self.store.close()
+            self.store = None  # only once it is closed: "None" means closed
+            log.info("store closed")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))

@@ -46,6 +46,20 @@ async def test_sigterm_closes_the_bot_and_the_store(world: World) -> None:
         await store.close()
 
 
+async def test_overlapping_closes_return_once_the_store_is_closed(world: World) -> None:
+    """A stop signal while the bot is closing already (its lease lost, a
+    deploy): no close() returns while the store's file is still being closed."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    bot = world.bot
+    db = Path(world.cfg.db_path)
+    closes = {asyncio.create_task(bot.close()), asyncio.create_task(bot.close())}
+    done, pending = await asyncio.wait(closes, return_when=asyncio.FIRST_COMPLETED)
+    assert bot.store is None
+    assert not Path(f"{db}-wal").exists(), "the first close() returned before the file was"
+    await asyncio.gather(*pending)
+
+
 async def test_reminders_and_timeouts_run_on_discords_clock(world: World) -> None:
     alice, bob = world.players(2)
     admin = world.member("ann", roles=[world.admin])
