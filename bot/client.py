@@ -164,10 +164,8 @@ class BlackAngelBot(commands.Bot):
     async def close(self) -> None:
         """Log out, release this process's lease, then close the store (its last
         transaction is already committed). Overlapping calls (a stop signal
-        while the bot is closing already) share one closing of the store and
-        none returns before it is done: a second call that saw the store's
-        connection already taken returned at once, while the first was still
-        closing the file."""
+        while the bot is closing already) share one release of the lease and
+        one closing of the store, and none returns before it is done."""
         try:
             await super().close()
         finally:

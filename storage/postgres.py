@@ -118,6 +118,7 @@ class PostgresBackend:
         self.min_size = min_size
         self.max_size = max_size
         self._pool: Any = None
+        self._closing = asyncio.Lock()
 
     @property
     def is_open(self) -> bool:
@@ -154,10 +155,12 @@ class PostgresBackend:
         self._pool = pool
 
     async def close(self) -> None:
-        """Close the pool (waiting for transactions in progress to finish)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+        """Close the pool (waiting for transactions in progress to finish). A
+        second call while one is closing waits for it (as SQLite's does)."""
+        async with self._closing:
+            pool, self._pool = self._pool, None
+            if pool is not None:
+                await pool.close()
 
     async def _transaction(
         self, fn: Callable[[PostgresConn], Awaitable[T]], isolation: str, readonly: bool

@@ -123,9 +123,9 @@ class SQLiteBackend:
         self._db = db
 
     async def close(self) -> None:
-        """Close the connection (waiting for a write in progress to finish)."""
-        if self._db is None:
-            return
+        """Close the connection (waiting for a write in progress to finish). A
+        second call while one is closing waits for it under the same lock, so
+        no caller sees the store closed before its file is."""
         async with self._lock:
             db, self._db = self._db, None
             if db is not None:

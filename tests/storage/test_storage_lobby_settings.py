@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -243,6 +244,18 @@ async def test_memory_database_and_pragmas(tmp_path: Path) -> None:
             async with db.execute(f"PRAGMA {pragma}") as cur:
                 row = await cur.fetchone()
             assert row is not None and row[0] == want, pragma
+
+
+async def test_a_close_while_one_is_closing_waits_for_the_file(db_path: Path) -> None:
+    """Two overlapping closes (a stop signal while the bot is closing): neither
+    returns before SQLite has closed the file and removed its write-ahead log."""
+    s = Store(db_path, codec=CounterCodec())
+    await s.connect()
+    await running_counter_game(s)
+    closes = {asyncio.create_task(s.close()), asyncio.create_task(s.close())}
+    _, pending = await asyncio.wait(closes, return_when=asyncio.FIRST_COMPLETED)
+    assert not Path(f"{db_path}-wal").exists(), "a close() returned before the file was closed"
+    await asyncio.gather(*pending)
 
 
 async def test_closed_store_refuses_work(db: str) -> None:
