@@ -99,17 +99,24 @@ def by_length(records: list[GameRecord], difficulty: str) -> dict:
     out = {}
     for name, low, high in LENGTHS:
         rs = [r for r in records if low <= r.rounds <= high]
-        rounds = max(sum(r.rounds for r in rs), 1)
+        ours, hal = _pooled(rs, difficulty)
         out[name] = {
             "rounds": f"{low}-{high}" if high < 99 else f"{low}+",
             "games": len(rs),
             "wins": sum(r.scores[0] > (r.hal or 0) for r in rs),
-            "vp_per_round": round(sum(r.scores[0] - STARTING_VP for r in rs) / rounds, 2),
-            "hal_vp_per_round": round(
-                sum((r.hal or 0) - DIFFICULTY_VP[difficulty] for r in rs) / rounds, 2
-            ),
+            "vp_per_round": ours,
+            "hal_vp_per_round": hal,
         }
     return out
+
+
+def _pooled(records: list[GameRecord], difficulty: str) -> tuple[float, float]:
+    """Our VP and Hal's beyond their starts over all the rounds the games
+    lasted (long games weigh more than in a mean of per-game rates)."""
+    rounds = max(sum(r.rounds for r in records), 1)
+    ours = sum(r.scores[0] - STARTING_VP for r in records) / rounds
+    hal = sum((r.hal or 0) - DIFFICULTY_VP[difficulty] for r in records) / rounds
+    return round(ours, 2), round(hal, 2)
 
 
 def simple_vs_random(games: int, seed: int, jobs: int = 1) -> dict:
@@ -199,21 +206,15 @@ def strong_vs_simples(
 def strong_vs_hal(
     games: int, seed: int, budget: Budget, difficulty: str, level: str = "strong", jobs: int = 1
 ) -> dict:
-    wins = ties = 0
-    vp = []
-    gained, hal_gained, rounds = [], [], []
     records = []
     options = GameOptions(players=1, difficulty=difficulty)
     tasks = [(options, seed + i, [level], budget) for i in range(games)]
     for r in played(tasks, jobs):
         records.append(r)
-        wins += r.scores[0] > (r.hal or 0)  # strict: a tie is Hal's (R19)
-        ties += r.scores[0] == r.hal
-        vp.append((r.scores[0], r.hal))
-        gained.append(r.gained(0))
-        hal_gained.append(r.hal_gained(difficulty))
-        rounds.append(r.rounds)
         print(json.dumps({"vs_hal": difficulty, **r.to_json()}), flush=True)
+    wins = sum(r.scores[0] > (r.hal or 0) for r in records)  # strict: a tie is Hal's (R19)
+    ties = sum(r.scores[0] == r.hal for r in records)
+    vp = [(r.scores[0], r.hal) for r in records]
     return {
         "level": level,
         "difficulty": difficulty,
@@ -225,11 +226,10 @@ def strong_vs_hal(
         "mean_vp": round(sum(v for v, _ in vp) / games, 2),
         "hal_mean_vp": round(sum(h or 0 for _, h in vp) / games, 2),
         "mean_margin": round(sum(v - (h or 0) for v, h in vp) / games, 2),
-        "vp_per_round": _per_round(gained),
-        "hal_vp_per_round": _per_round(hal_gained),
-        "mean_rounds": _per_round(rounds),
-        # all VP gained over all rounds played: long games weigh more
-        "vp_per_round_pooled": round(sum(v - STARTING_VP for v, _ in vp) / max(sum(rounds), 1), 2),
+        "vp_per_round": _per_round([r.gained(0) for r in records]),
+        "hal_vp_per_round": _per_round([r.hal_gained(difficulty) for r in records]),
+        "mean_rounds": _per_round([r.rounds for r in records]),
+        "vp_per_round_pooled": _pooled(records, difficulty)[0],
         "by_length": by_length(records, difficulty),
     }
 
