@@ -21,6 +21,7 @@ from bot import perms
 from bot.cogs.respond import frontend_of
 from bot.frontend import reply_privately
 from bot.service import Reply
+from bot.views import dynamic_view
 
 if TYPE_CHECKING:
     from bot.frontend import Frontend
@@ -59,7 +60,7 @@ class LobbyButton(
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(action, game_id))
     return view

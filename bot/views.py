@@ -172,6 +172,18 @@ def pages(n: int) -> int:
     return max(1, -(-n // P.PER_PAGE))
 
 
+def dynamic_view() -> discord.ui.View:
+    """An empty view for the bot's components, all :class:`discord.ui.DynamicItem`:
+    the client routes their clicks by custom id (``add_dynamic_items`` in
+    bot/client.py), never through the view sent. So the view is stopped before
+    it is sent: discord.py then keeps no copy of it and starts no 15-minute
+    expiry timer for it on an ephemeral message (a task and a timer each panel,
+    doing nothing when they fire; SimCord checks each at every settle)."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.ui.View:
     """Components for a decision.
 
@@ -181,7 +193,7 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
     board image: buttons up to 15, else select menus of 25 for the page's
     options, with page buttons — nothing is ever cut off.
     """
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     g, r = turn.game_id, turn.revision
     options = turn.options
     if options is None:
@@ -240,7 +252,7 @@ def decision_embeds(
 
 
 def tools_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(ToolButton("board", game_id, row=0))
     view.add_item(ToolButton("hand", game_id, row=0))
     return view

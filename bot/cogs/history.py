@@ -22,6 +22,7 @@ from bot.frontend import Frontend
 from bot.service import Reply
 from bot.service.history import server_of
 from bot.service.replay import Timeline
+from bot.views import dynamic_view
 
 PRIVATE, PUBLIC = Visibility.PRIVATE, Visibility.PUBLIC
 NONE = discord.AllowedMentions.none()
@@ -77,7 +78,7 @@ class HistoryPage(
 def history_view(page: int, pages: int, user_id: int) -> discord.ui.View | None:
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     if page > 1:
         view.add_item(HistoryPage(page - 1, user_id, "◀ Newer"))
     if page < pages:
@@ -117,7 +118,7 @@ class LeaderboardPage(
 def leaderboard_view(page: int, pages: int) -> discord.ui.View | None:
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     if page > 1:
         view.add_item(LeaderboardPage(page - 1, "◀ Previous"))
     if page < pages:
@@ -177,7 +178,7 @@ class ReplayJump(discord.ui.DynamicItem[discord.ui.Select], template=r"ba:rj:(?P
 def replay_view(tl: Timeline, turn: int) -> discord.ui.View:
     """◀ ▶ (and first / last) around ``turn``, and a menu of rounds."""
     g, last = tl.game_id, tl.last
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(ReplayStep(g, 0, "⏮ Start", disabled=turn == 0))
     view.add_item(ReplayStep(g, max(0, turn - 1), "◀ Back", disabled=turn == 0))
     view.add_item(ReplayStep(g, min(last, turn + 1), "Next ▶", disabled=turn == last))
@@ -195,7 +196,7 @@ def replay_view(tl: Timeline, turn: int) -> discord.ui.View:
 
 
 def gif_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     view.add_item(ReplayStep(game_id, 0, "Step through ▶"))
     return view
 

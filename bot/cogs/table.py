@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.cogs.respond import Visibility, frontend_of, run
 from bot.service import Reply
+from bot.views import dynamic_view
 
 PRIVATE, PUBLIC = Visibility.PRIVATE, Visibility.PUBLIC
 
@@ -48,7 +49,7 @@ class GamesPage(
 def games_view(page: int, pages: int) -> discord.ui.View | None:
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     if page > 1:
         view.add_item(GamesPage(page - 1, "◀ Previous"))
     if page < pages:

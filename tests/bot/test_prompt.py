@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
 from bot import prompt as P
+from bot.cogs.history import gif_view, history_view, leaderboard_view
+from bot.cogs.table import games_view
+from bot.lobby import lobby_view
 from bot.service import TurnPrompt
-from bot.views import OptionButton, OptionSelect, decision_embeds, decision_view
+from bot.views import OptionButton, OptionSelect, decision_embeds, decision_view, tools_view
 from engine import Action, Game, GameOptions, Option
 
 SHAPES = [
@@ -23,6 +27,12 @@ SHAPES = [
 
 def _turn(options: tuple[Option, ...], prompt: str = "Choose") -> TurnPrompt:
     return TurnPrompt(1, 7, 0, 5, "Blue", "k", prompt, options, False)
+
+
+def assert_routed_by_custom_id(view: discord.ui.View) -> None:
+    """Only dynamic items: the views are stopped before they are sent
+    (bot.views.dynamic_view), so a plain item's clicks would reach nobody."""
+    assert all(isinstance(item, discord.ui.DynamicItem) for item in view.children)
 
 
 def _check(turn: TurnPrompt) -> None:
@@ -49,6 +59,7 @@ def _check(turn: TurnPrompt) -> None:
                 found_text[int(n.removeprefix("**"))] = rest
         view = decision_view(turn, private=True, page=page)
         assert len(view.children) <= 25
+        assert_routed_by_custom_id(view)
         for item in view.children:
             assert len(item.custom_id) <= 100
             if isinstance(item, OptionButton):
@@ -95,3 +106,12 @@ def test_terminal_lists_the_same_numbers_and_full_texts():
     lines = P.terminal_lines(opts)
     assert lines[0].split()[:1] == ["1."] and "The full text of A" in lines[0] and "[a]" in lines[0]
     assert lines[1].split()[:1] == ["2."] and "Short B" in lines[1]
+
+
+async def test_every_view_is_stopped_and_of_items_routed_by_their_custom_id():
+    views = [lobby_view(7), tools_view(7), gif_view(7), games_view(1, 3)]
+    views += [history_view(1, 3, 42), leaderboard_view(1, 3)]
+    for view in views:
+        assert view is not None and view.children
+        assert_routed_by_custom_id(view)
+        assert view.is_finished()  # stopped: no copy kept, no expiry timer
