@@ -73,6 +73,7 @@ from typing import Any
 import discord
 import simcord
 from simcord import ChannelHandle, GuildHandle, InteractionResult, MemberActor, RoleHandle
+from simcord.results import to_discord_message
 
 from bot.client import BlackAngelBot
 from bot.config import Config
@@ -316,9 +317,17 @@ class World:
         return "\n".join(m.content for m in self.history(channel, viewer))
 
     def turn_message(self, channel: ChannelHandle | None = None) -> discord.Message:
-        """The newest public bot message with game components (options or tools)."""
-        for m in reversed(self.public(channel)):
-            if custom_ids(m):
+        """The newest public bot message with game components (options or tools).
+
+        The last of :meth:`public` that has them, looked for from the newest
+        message back: only the messages passed are made ``discord.Message``
+        objects (a deep copy each), not the whole channel at every click."""
+        stored = self.env.backend.messages.get((channel or self.channel).id, {})
+        for raw in sorted(stored.values(), key=lambda m: m.id, reverse=True):
+            if not raw.visible_to(None):  # what history() leaves out
+                continue
+            m = to_discord_message(self.env, raw)
+            if not m.flags.ephemeral and custom_ids(m):
                 return m
         raise AssertionError("no message with game buttons in the channel")
 
