@@ -13,7 +13,8 @@ Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
 ``plan``: simple, except that solo turn decisions compare simple's best
 options by play-outs two rounds on (ai/plan.py); strong plans every step of
 its solo turns that way and, with two players, a turn's start (played out
-to our next turn); the search takes its other steps among players.
+to our next turn); the search takes its other steps among players. Near a
+solo game's end (ai/plan.py `near_end`) both plan every step.
 Against Hal both judge a position by the final margin it predicts
 (ai/value.py, fitted on self-play, plus what the cards in hand would make on
 the grid, ai/grid.py); among three or four players by the final scores

@@ -25,7 +25,10 @@ game in about 0.2 s). The level ``plan`` plans a turn's start only and
 leaves the other steps to simple; ``strong`` plans every step of its solo
 turns under its time budget (which hex, which reward, the die after a card
 play): judged two rounds on, those beat the search's judgement at our next
-turn (bench/AI_RESULTS.md, "2026-11-26 (every step)").
+turn (bench/AI_RESULTS.md, "2026-11-26 (every step)"). Near the end (three
+Ravager cards left, or the end triggered) both levels plan every step over
+up to `END_CANDIDATES` options: the play-outs there often run to the end,
+and say exactly (but for the hidden cards and the dice) which option wins.
 
 With two players strong plans a turn's start the same way, with every seat
 played by simple to our next turn (`PLAYERS_HORIZON_ROUNDS`) and judged by
@@ -53,6 +56,16 @@ from engine.decision import Action
 from engine.game import Game
 
 CANDIDATES = 3  # simple's best options compared at a planned decision
+# Near the end (`near_end`) one VP more or less decides many games (a tie
+# is Hal's, R19) and the play-outs reach the end more often, where they are
+# judged by the real final scores: there every step of our solo turns is
+# planned, the plan level's too, over more of simple's options
+# (bench/AI_RESULTS.md, "end27").
+END_CANDIDATES = 5
+# Ravager cards left in the deck that make the end near: a Mission card
+# placed beside Ravager ships draws that many (rulebook "Ravagers appear");
+# the game ends once the deck is empty (rulebook "End of the game").
+END_NEAR = 3
 SAMPLES = 4  # rounds (one play-out per candidate each) without a budget
 MAX_ROUNDS = 64  # under a time budget
 MAX_DECISIONS = 400  # a play-out never runs away
@@ -80,10 +93,13 @@ def plans(game: Game, level: str = "plan") -> bool:
     The ``plan`` level plans a solo turn's start (its other steps are
     simple's); ``strong`` plans every step of its solo turns (which hex,
     which reward, the die after a card play) and, in a game of
-    `PLANNED_PLAYERS`, a turn's start (the search takes its other steps)."""
+    `PLANNED_PLAYERS`, a turn's start (the search takes its other steps).
+    Near a solo game's end both plan every step (`near_end`)."""
     d = game.decision
     if d is None or d.seat == HAL_SEAT or len(d.options) < 2:
         return False
+    if near_end(game):
+        return True
     turn_start = d.kind == "turn" and not game.state.turn
     if game.state.hal is None:
         return level == "strong" and turn_start and len(game.state.players) == PLANNED_PLAYERS
@@ -109,7 +125,8 @@ def plan_choice(
         budget = Budget(iterations=SAMPLES * CANDIDATES * cost)
     room = _room(budget)  # the shortlist's time counts too
     seat = view["viewer"]
-    shortlist = [i for _, i in ranked_options(first, rng)[:CANDIDATES]]
+    candidates = END_CANDIDATES if near_end(first) else CANDIDATES
+    shortlist = [i for _, i in ranked_options(first, rng)[:candidates]]
     if len(shortlist) < 2:
         return shortlist[0]
     rounds = MAX_ROUNDS
@@ -139,6 +156,16 @@ def plan_choice(
         totals[shortlist[0]] += SIMPLE_PRIOR * done
     # No whole round in the time: simple's choice (the shortlist's first).
     return max(shortlist, key=lambda m: totals[m])  # ties: simple's order
+
+
+def near_end(game: Game) -> bool:
+    """A solo game whose end is triggered (the round in progress is finished,
+    then one final round; `play_out` plays it to the end) or a placement or
+    two away (`END_NEAR`)."""
+    s = game.state
+    if s.hal is None:
+        return False
+    return s.end_trigger is not None or len(s.board.ravager_deck) <= END_NEAR
 
 
 def _room(budget: Budget) -> Callable[[], bool]:

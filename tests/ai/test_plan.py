@@ -276,3 +276,61 @@ def test_without_a_whole_round_in_the_time_it_is_simple(monkeypatch):
     determinize(view, rng)
     assert pick == ranked_options(first, rng)[0][1]
     assert now[0] == pytest.approx(0.9)
+
+
+def solo_near_end(seed: int, triggered: bool = True) -> Game:
+    """A solo game played by simple to our first decision with more than
+    `END_CANDIDATES` options once its end is triggered (or, `triggered`
+    False, while at most `END_NEAR` Ravager cards are left and it is not)."""
+    g = Game.new(GameOptions(players=1), seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        d = g.decision
+        near = (g.state.end_trigger is not None) == triggered and len(
+            g.state.board.ravager_deck
+        ) <= plan.END_NEAR
+        if near and d.seat == 0 and len(d.options) > plan.END_CANDIDATES:
+            return g
+        g.apply(Action(d.seat, simple_choice(g, rng)))
+    raise AssertionError(f"seed {seed}: no such decision")  # pragma: no cover
+
+
+@pytest.mark.parametrize(
+    ("seed", "triggered", "level"), [(7, True, "plan"), (11, True, "strong"), (11, False, "plan")]
+)
+def test_near_the_end_every_step_is_planned_over_more_options(monkeypatch, seed, triggered, level):
+    g = solo_near_end(seed, triggered)
+    assert (g.state.end_trigger is not None) == triggered
+    turn_start = g.decision.kind == "turn" and not g.state.turn
+    view = g.view(0)
+    assert plan.near_end(determinize(view, random.Random(0)))
+    # The plan level plans every step now, not only a turn's start.
+    assert plan.plans(determinize(view, random.Random(0)), "plan")
+
+    def judged(game, seat, rng):
+        game.release()
+        return 0.0
+
+    moves: list[str] = []
+
+    def record(seat, option):
+        moves.append(option)
+        return Action(seat, option)
+
+    monkeypatch.setattr(plan, "play_out", judged)
+    monkeypatch.setattr(plan, "Action", record)
+    rounds = 2
+    budget = Budget(iterations=rounds * plan.END_CANDIDATES)
+    plan.plan_choice(view, random.Random(0), budget, level=level)
+    assert len(set(moves)) == plan.END_CANDIDATES > plan.CANDIDATES
+    assert len(moves) == rounds * plan.END_CANDIDATES
+    # The same position earlier in the game: simple's three best, and the
+    # plan level plans a turn's start only.
+    monkeypatch.setattr(plan, "END_NEAR", -1)
+    before = determinize(view, random.Random(0))
+    before.state.end_trigger = None
+    assert not plan.near_end(before)
+    assert plan.plans(before, "plan") == turn_start
+    moves.clear()
+    plan.plan_choice(view, random.Random(0), Budget(iterations=6), game=before, level="strong")
+    assert len(set(moves)) == plan.CANDIDATES
