@@ -303,9 +303,10 @@ def test_near_the_end_every_step_is_planned_over_more_options(monkeypatch, seed,
     assert (g.state.end_trigger is not None) == triggered
     turn_start = g.decision.kind == "turn" and not g.state.turn
     view = g.view(0)
-    assert plan.near_end(determinize(view, random.Random(0)))
+    first = determinize(view, random.Random(0))
+    assert plan.near_end(first)
     # The plan level plans every step now, not only a turn's start.
-    assert plan.plans(determinize(view, random.Random(0)), "plan")
+    assert plan.plans(first, "plan")
 
     def judged(game, seat, rng):
         game.release()
