@@ -8,7 +8,8 @@ decision in it; hidden hands and deck orders are sampled (ai/determinize.py),
 never read. No I/O, no clock of its own (a time budget brings its clock), no
 global random (the caller passes `rng`).
 
-Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py); ``strong``
+Levels: ``random``; ``simple`` (rules of thumb, ai/rules.py; solo it settles
+the steps inside its turn in full, `ALONE_DEPTH`); ``strong``
 (information-set Monte Carlo tree search, ai/search.py) under a `Budget`;
 ``plan``: simple, except that solo turn decisions compare simple's best
 options by play-outs two rounds on (ai/plan.py); strong plans every step of
@@ -73,9 +74,9 @@ def choose(
     if game.decision is None or [o.id for o in game.decision.options] != ids:
         raise ViewError("the rebuilt game does not offer the view's options")
     if level == "simple":
-        from ai.rules import simple_choice
+        from ai.rules import alone_depth, simple_choice
 
-        return simple_choice(game, rng)
+        return simple_choice(game, rng, alone_depth(game), budget)
     from ai.plan import PLAYOUT_COST, plan_choice, plans
 
     if level == "plan":

@@ -22,10 +22,13 @@ search's cheap rollout policy lose by 26 VP a game against Hal, one-step
 greedy play by 18, simple by about 3 (seeds 0-29, bench/AI_RESULTS.md).
 A play-out costs about 0.02-0.1 s of one core (simple plays a whole solo
 game in about 0.2 s). The level ``plan`` plans a turn's start only and
-leaves the other steps to simple; ``strong`` plans every step of its solo
-turns under its time budget (which hex, which reward, the die after a card
-play): judged two rounds on, those beat the search's judgement at our next
-turn (bench/AI_RESULTS.md, "2026-11-26 (every step)"). Near the end (three
+leaves the other steps to simple as the play-outs play it (the level simple
+settles a solo turn's inner steps deeper, ai/rules.py `ALONE_DEPTH`; the
+plan level doing so measured no better, bench/AI_RESULTS.md "act27");
+``strong`` plans every step of its solo turns under its time budget (which
+hex, which reward, the die after a card play): judged two rounds on, those
+beat the search's judgement at our next turn (bench/AI_RESULTS.md,
+"2026-11-26 (every step)"). Near the end (three
 Ravager cards left, or the end triggered) both levels plan every step over
 up to `END_CANDIDATES` options: the play-outs there often run to the end,
 and say exactly (but for the hidden cards and the dice) which option wins.

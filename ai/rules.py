@@ -13,6 +13,7 @@ among sensible options, by option ids only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ai.value import solo_margin
@@ -20,6 +21,7 @@ from ai.worth import worth
 from engine.decision import Action
 
 if TYPE_CHECKING:
+    from ai.budget import Budget
     from engine.game import Game
 
 SETTLE_STEPS = 16  # greedy follow-up steps within one turn
@@ -28,6 +30,13 @@ STOP_PENALTY = 0.05  # on a tie, do something rather than nothing
 BUY_PENALTY = 0.3  # the resource goes to a rival
 DIE_WORTH = 0.55  # VP a pip in the compartment is worth before it is used
 RIVAL_WEIGHT = 0.2  # how much a rival's gain counts against us (more than one rival)
+# Solo, simple deciding by itself settles the steps inside a turn in full,
+# two levels deep (`_settle`): against Hal at easy that gained 0.74 VP of
+# margin and 21 strict wins in 400 games, but costs about ten times the time
+# (about 0.2 s a decision), so the plans' play-outs, which call simple
+# thousands of times a decision, keep the greedy steps (bench/AI_RESULTS.md,
+# "act27").
+ALONE_DEPTH = 2
 
 
 def copy_game(g: Game) -> Game:
@@ -98,44 +107,82 @@ def greedy_step(g: Game, seat: int) -> tuple[str, Game]:
     return best, best_g
 
 
-def _settle(g: Game, seat: int) -> float:
+class _Late(Exception):
+    """The budget ran out during a deeper ranking (`simple_choice`)."""
+
+
+def _settle(g: Game, seat: int, depth: int = 0, late: Callable[[], bool] | None = None) -> float:
     """Finish this seat's current turn greedily (a card played in Sequence A
     leaves the turn open: the die still to take is part of it); the final value.
 
     Every option is thus judged where the turn ends, after Hal's reply in solo:
     judging a card play before his turn and Sequence B after it favoured the
-    card by whatever Hal scores."""
+    card by whatever Hal scores.
+
+    With `depth`, a Sequence A step inside the turn (the die after a card
+    play, a flip) is chosen by settling each of its options the same way, to
+    that many nested steps, rather than by one greedy step, which judges the
+    die in the middle of its action (before the ship lands or the tile is
+    placed) and so undervalues a card play (bench/AI_RESULTS.md, "adv27").
+    `late` (True once the time is up) raises `_Late` from any step."""
     turn = (g.state.round, g.state.current)
     for _ in range(SETTLE_STEPS):
+        if late is not None and late():
+            raise _Late
         d = g.decision
         if d is None or d.seat != seat or (g.state.round, g.state.current) != turn:
             break  # (a new turn can begin with its Sequence B already chosen)
         if d.kind == "turn" and not g.state.turn:
             break
+        if depth and d.kind == "turn" and len(d.options) > 1:
+            g.apply(Action(seat, ranked_options(g, None, depth - 1, late)[0][1]))
+            continue
         g.apply(Action(seat, greedy_choice(g, seat)))
     return standing(g, seat)
 
 
-def ranked_options(g: Game, rng: random.Random) -> list[tuple[float, str]]:
+def ranked_options(
+    g: Game, rng: random.Random | None, depth: int = 0, late: Callable[[], bool] | None = None
+) -> list[tuple[float, str]]:
     """Every option with the standing it leads to once the turn is finished
-    greedily, best first."""
+    greedily (`_settle`, to `depth`), best first. `rng` breaks ties (None:
+    the decision's order)."""
     d = g.decision
     assert d is not None
     seat = d.seat
     scored = []
-    for o in d.options:
+    for k, o in enumerate(d.options):
         h = _after(g, seat, o.id)
-        scored.append((_settle(h, seat) + _bias(o.id) + rng.random() * 1e-6, o.id))
+        tie = rng.random() * 1e-6 if rng is not None else -k * 1e-9
+        scored.append((_settle(h, seat, depth, late) + _bias(o.id) + tie, o.id))
         h.release()
     return sorted(scored, reverse=True)
 
 
-def simple_choice(g: Game, rng: random.Random) -> str:
+def simple_choice(g: Game, rng: random.Random, depth: int = 0, budget: Budget | None = None) -> str:
+    """Simple's option: the best of `ranked_options`, settled one level deeper
+    at a time up to `depth` (`_settle`; `ALONE_DEPTH` where simple decides by
+    itself) while `budget`'s time lasts: a level the time cuts short is not
+    used (an iteration budget, or none, sets no time)."""
     d = g.decision
     assert d is not None
     if len(d.options) == 1:
         return d.options[0].id
-    return ranked_options(g, rng)[0][1]
+    spent = budget.stopper() if budget is not None and depth else None  # the time starts now
+    ranking = ranked_options(g, rng)
+    for level in range(1, depth + 1):
+        try:
+            ranking = ranked_options(g, rng, level, (lambda: spent(0)) if spent else None)
+        except _Late:
+            break
+    return ranking[0][1]
+
+
+def alone_depth(g: Game) -> int:
+    """`_settle`'s depth when simple decides a seat by itself (the level
+    ``simple``, a timed-out seat), not inside the plans' play-outs: solo
+    `ALONE_DEPTH`; among players 0 (not measured there)."""
+    return ALONE_DEPTH if g.state.hal is not None else 0
 
 
 def rollout_choice(g: Game, rng: random.Random) -> str:

@@ -24,7 +24,7 @@ class Config:
     #: SHARD_COUNT / SHARD_IDS: run an AutoShardedBot for these shards only (None: one process)
     shards: ShardRange | None = None
     bot_level: str = "simple"  # who plays timed-out turns and removed players' seats
-    bot_seconds: float = 1.0  # the strong bot's thinking time per decision
+    bot_seconds: float = 1.0  # the bot's thinking time per decision
     #: the Server Members intent (privileged): the bot learns who left a server
     members_intent: bool = True
 

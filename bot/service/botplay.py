@@ -52,8 +52,9 @@ class BotPlayer:
     """The bot's move for a seat, chosen off the event loop.
 
     ``level``: how a removed player's seat (and a timed-out turn) is played;
-    ``seconds``/``iterations``: the strong level's budget per decision
-    (iterations make it reproducible)."""
+    ``seconds``/``iterations``: the budget per decision, for the strong
+    level's search and, solo, simple's deeper look at its turn (iterations
+    make it reproducible and set no time)."""
 
     def __init__(
         self, level: str = "simple", seconds: float = 1.0, iterations: int | None = None
@@ -65,7 +66,7 @@ class BotPlayer:
         self.iterations = iterations
 
     def budget(self) -> Budget:
-        """The strong level's budget per decision."""
+        """The bot's budget per decision."""
         if self.iterations:
             return Budget(iterations=self.iterations)
         return Budget(seconds=self.seconds, clock=time.perf_counter)
