@@ -31,11 +31,11 @@ BUY_PENALTY = 0.3  # the resource goes to a rival
 DIE_WORTH = 0.55  # VP a pip in the compartment is worth before it is used
 RIVAL_WEIGHT = 0.2  # how much a rival's gain counts against us (more than one rival)
 # Solo, simple deciding by itself settles the steps inside a turn in full,
-# two levels deep (`_settle`): against Hal at easy that gained 0.74 VP of
-# margin and 21 strict wins in 400 games, but costs about ten times the time
-# (about 0.2 s a decision), so the plans' play-outs, which call simple
-# thousands of times a decision, keep the greedy steps (bench/AI_RESULTS.md,
-# "act27").
+# two levels deep (`_settle`): against Hal at easy that gained 0.78 VP of
+# margin game by game and 13 strict wins in 400 games, but costs about ten
+# times the time (about 0.17 s a decision), so the plans' play-outs, which
+# call simple thousands of times a decision, keep the greedy steps
+# (bench/AI_RESULTS.md, "act27").
 ALONE_DEPTH = 2
 
 
