@@ -168,11 +168,13 @@ def simple_choice(g: Game, rng: random.Random, depth: int = 0, budget: Budget | 
     assert d is not None
     if len(d.options) == 1:
         return d.options[0].id
-    spent = budget.stopper() if budget is not None and depth else None  # the time starts now
+    if not depth or budget is None or budget.seconds is None:
+        return ranked_options(g, rng, depth)[0][1]  # no time to stop at: one ranking
+    spent = budget.stopper()  # the time starts now
     ranking = ranked_options(g, rng)
     for level in range(1, depth + 1):
         try:
-            ranking = ranked_options(g, rng, level, (lambda: spent(0)) if spent else None)
+            ranking = ranked_options(g, rng, level, lambda: spent(0))
         except _Late:
             break
     return ranking[0][1]
