@@ -25,16 +25,15 @@ def positions(seed: int, decisions: int = 40):
 
 def test_settling_the_steps_inside_the_turn_ends_it_no_worse_and_sometimes_better():
     better = 0
-    for seed in (0,):
-        for g in positions(seed):
-            flat = dict((i, v) for v, i in ranked_options(g, None))
-            deep = dict((i, v) for v, i in ranked_options(g, None, 1))
-            assert deep.keys() == flat.keys()
-            for option, v in deep.items():
-                # the greedy step is among those settled; only the small
-                # preference for acting over stopping may separate them
-                assert v >= flat[option] - 0.2, (seed, option, v, flat[option])
-            better += sum(deep[i] > flat[i] + 0.5 for i in deep)
+    for g in positions(0):
+        flat = {i: v for v, i in ranked_options(g, None)}
+        deep = {i: v for v, i in ranked_options(g, None, 1)}
+        assert deep.keys() == flat.keys()
+        for option, v in deep.items():
+            # the greedy step is among those settled; only the small
+            # preference for acting over stopping may separate them
+            assert v >= flat[option] - 0.2, (option, v, flat[option])
+        better += sum(deep[i] > flat[i] + 0.5 for i in deep)
     assert better >= 3, better  # a card play's die, judged where its action ends
 
 
