@@ -1,6 +1,6 @@
-"""Bot players on SimCord (issue 14): a timed-out turn and a removed player's
-seat are played by the bot and announced; one person plays a 3-player game
-against two bot seats to the end, by clicking."""
+"""Bot players on SimCord (issue 14): a timed-out turn (solo too, issue 27)
+and a removed player's seat are played by the bot and announced; one person
+plays a 3-player game against two bot seats to the end, by clicking."""
 
 from __future__ import annotations
 
@@ -79,3 +79,24 @@ async def test_one_person_plays_three_players_against_two_bots_to_the_end(world:
     final = world.turn_message()
     assert "Winner" in final.content
     assert_announced(sorted(seen))
+
+
+async def test_a_timed_out_solo_turn_is_played_by_simple_and_comes_back(world: World) -> None:
+    """Solo, simple settles its turn's inner steps deeper (ai/rules.py
+    `ALONE_DEPTH`) under the bot's time budget: the whole turn is played and
+    the game comes back to the player (the `world` fixture fails the test on
+    any logged error, such as the bot failing over to its safe default)."""
+    (alice,) = world.players(1)
+    admin = world.member("ann", roles=[world.admin])
+    let_bots_think(world)
+    await lobby(world, [alice])
+    await world.slash(admin, "ba-mod timeout", minutes=90)
+    await world.advance(minutes=120)
+    public = world.public_text()
+    assert "Time is up" in public and "the bot (simple) plays their turn" in public
+    moves = bot_moves(world)
+    assert_announced(moves)
+    assert not BOT_LINE.fullmatch(moves[0]).group(2).startswith("Sequence B")
+    assert not is_over(world)
+    who, _ = await step(world, random.Random(1))  # the next turn is hers again
+    assert who == alice
