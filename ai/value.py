@@ -28,7 +28,7 @@ from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from ai.solo import FEATURES as LINEAR_FEATURES
 from ai.solo import features as linear_features
 from ai.solo import final_margin
-from engine.components import COLOUR_INDEX, MISSION_CARDS, MissionKind
+from engine.components import COLOUR_INDEX, MISSION_CARDS, TILES, MissionKind, TileKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -65,8 +65,15 @@ FEATURES = LINEAR_FEATURES + EXTRA
 
 
 def _payable(p: Player, cost) -> int:
-    """Activations the seat's storage pays for now (3 at most: enough to tell)."""
+    """Activations the seat's storage pays for now (3 at most: enough to tell).
+    A technology is paid with an ejected tile or one from the grid (not an
+    Advanced one: engine/missions.py `SpendTechnology`)."""
     n = 3
+    if cost.tech:
+        techs = len(p.ejected) + sum(
+            1 for t in p.grid if t is not None and TILES[t].kind is not TileKind.ADVANCED
+        )
+        n = min(n, techs // cost.tech)
     for have, need in (
         (p.resources, cost.resources),
         (p.ships, cost.ships),

@@ -10,7 +10,7 @@ import pytest
 from ai import solo, value
 from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from engine import Game
-from engine.components import MISSION_CARDS, MissionKind
+from engine.components import MISSION_CARDS, TILES, MissionKind, TileKind
 from engine.state import PlacedMission
 from tests.ai.helpers import solo_game
 
@@ -113,3 +113,26 @@ def test_the_bots_judge_solo_positions_by_the_shipped_network():
     assert over.is_over
     scores = over.result["scores"]
     assert value.solo_margin(over, 0) == scores[0] - scores[1]
+
+
+def test_a_technology_cost_is_paid_from_the_ejected_tiles_and_the_grid():
+    """A card that spends technologies (engine/missions.py `SpendTechnology`)
+    is payable as often as we hold ejected tiles and non-Advanced grid tiles."""
+    card = next(
+        m
+        for m in MISSION_CARDS
+        if m.kind is MissionKind.ACTIVATION
+        and m.effect.cost.tech == 1
+        and m.effect.cost.counts() == {"tech": 1}
+    )
+    g = solo_game(6, 10)
+    p = Game.from_json(g.to_json()).state.players[0]
+    advanced = next(t.id for t in TILES if t.kind is TileKind.ADVANCED)
+    plain = next(t.id for t in TILES if t.kind is TileKind.TECHNOLOGY)
+    p.grid = [advanced] * 2 + [None] * 7
+    p.ejected = []
+    assert value._payable(p, card.effect.cost) == 0  # Advanced tiles cannot be spent
+    p.ejected = [plain]
+    assert value._payable(p, card.effect.cost) == 1
+    p.grid[5] = plain
+    assert value._payable(p, card.effect.cost) == 2
