@@ -258,6 +258,28 @@ async def test_a_close_while_one_is_closing_waits_for_the_file(db_path: Path) ->
     await asyncio.gather(*pending)
 
 
+async def test_a_close_while_one_is_closing_waits_for_the_work_in_progress(db: str) -> None:
+    """Two overlapping closes during a write, on each backend: neither returns
+    while the write is still running (PostgreSQL's pool waits for it under a
+    close lock, SQLite under its own: storage/postgres.py `close`)."""
+    s = Store(db, codec=CounterCodec())
+    await s.connect()
+    started = asyncio.Event()
+
+    async def slow_write(conn: object) -> str:
+        started.set()
+        await asyncio.sleep(0.3)
+        return "written"
+
+    work = asyncio.create_task(s.backend.write(slow_write))
+    await started.wait()
+    closes = {asyncio.create_task(s.close()), asyncio.create_task(s.close())}
+    _, pending = await asyncio.wait(closes, return_when=asyncio.FIRST_COMPLETED)
+    assert work.done(), "a close() returned while a write was still running"
+    await asyncio.gather(*pending)
+    assert await work == "written"
+
+
 async def test_closed_store_refuses_work(db: str) -> None:
     s = Store(db, codec=CounterCodec())
     with pytest.raises(Exception, match="not open"):
