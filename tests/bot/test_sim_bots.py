@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import re
 
+from simcord import MemberActor
+
 from tests.bot.sim import World, text
 from tests.bot.simplay import is_over, lobby, play_out, step
 
@@ -32,11 +34,12 @@ def assert_announced(lines: list[str]) -> None:
         assert "hidden choice" not in line and not HAND_CARD.search(line), line
 
 
-async def test_a_timed_out_turn_is_played_by_the_bot_and_announced(world: World) -> None:
-    alice, bob = world.players(2)
+async def time_out_the_first_turn(world: World, players: list[MemberActor]) -> None:
+    """A game of `players`, a 90-minute timeout set, two hours later: the
+    first player's turn was played by simple and announced."""
     admin = world.member("ann", roles=[world.admin])
     let_bots_think(world)
-    await lobby(world, [alice, bob])
+    await lobby(world, players)
     assert not bot_moves(world)
     await world.slash(admin, "ba-mod timeout", minutes=90)
     await world.advance(minutes=120)
@@ -46,6 +49,10 @@ async def test_a_timed_out_turn_is_played_by_the_bot_and_announced(world: World)
     assert_announced(moves)
     # a fresh turn with three dice in hand: the bot never starts with Sequence B
     assert not BOT_LINE.fullmatch(moves[0]).group(2).startswith("Sequence B")
+
+
+async def test_a_timed_out_turn_is_played_by_the_bot_and_announced(world: World) -> None:
+    await time_out_the_first_turn(world, world.players(2))
 
 
 async def test_a_removed_players_seat_is_played_by_the_bot_and_announced(world: World) -> None:
@@ -87,16 +94,7 @@ async def test_a_timed_out_solo_turn_is_played_by_simple_and_comes_back(world: W
     the game comes back to the player (the `world` fixture fails the test on
     any logged error, such as the bot failing over to its safe default)."""
     (alice,) = world.players(1)
-    admin = world.member("ann", roles=[world.admin])
-    let_bots_think(world)
-    await lobby(world, [alice])
-    await world.slash(admin, "ba-mod timeout", minutes=90)
-    await world.advance(minutes=120)
-    public = world.public_text()
-    assert "Time is up" in public and "the bot (simple) plays their turn" in public
-    moves = bot_moves(world)
-    assert_announced(moves)
-    assert not BOT_LINE.fullmatch(moves[0]).group(2).startswith("Sequence B")
+    await time_out_the_first_turn(world, [alice])
     assert not is_over(world)
     who, _ = await step(world, random.Random(1))  # the next turn is hers again
     assert who == alice
