@@ -28,7 +28,8 @@ from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from ai.solo import FEATURES as LINEAR_FEATURES
 from ai.solo import features as linear_features
 from ai.solo import final_margin
-from engine.components import COLOUR_INDEX, MISSION_CARDS, TILES, MissionKind, TileKind
+from engine.components import COLOUR_INDEX, MISSION_CARDS, MissionKind
+from engine.ops import spendable_tech_count
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -67,14 +68,10 @@ FEATURES = LINEAR_FEATURES + EXTRA
 def _payable(p: Player, cost) -> int:
     """Activations the seat's storage pays for now (3 at most: enough to tell).
     A technology is paid with an ejected tile or one from the grid (not an
-    Advanced one: engine/missions.py `SpendTechnology`)."""
+    Advanced one), as the engine counts them for `can_pay`."""
     n = 3
-    if cost.tech:
-        techs = len(p.ejected) + sum(
-            1 for t in p.grid if t is not None and TILES[t].kind is not TileKind.ADVANCED
-        )
-        n = min(n, techs // cost.tech)
     for have, need in (
+        (spendable_tech_count(p) if cost.tech else 0, cost.tech),  # counted only when asked
         (p.resources, cost.resources),
         (p.ships, cost.ships),
         (p.break_room, cost.robots),
