@@ -4,7 +4,8 @@
     python bench/ai.py --only hal --difficulty easy --iterations 100 --jobs 2
     python bench/ai.py --only hal --difficulty easy --cpu-clock --jobs 2  # beside other work
 
-bench/AI_RESULTS.md has the figures measured so far and the commands behind them.
+bench/AI_RESULTS.md has the figures measured so far and the commands behind them;
+bench/paired.py compares two solo runs seed by seed (how a change is judged).
 
 1. `simple` against three `random` players: 4-player games, simple's seat
    rotating (goal: simple wins >= 90%).
