@@ -10,8 +10,9 @@ same seed, so two runs' win rates over 200 games differ by several points by
 luck alone. The same seed deals the same cards and dice until the two bots
 part, so the difference of each seed's margins (after minus before) varies
 less: its mean and standard error say whether a change helped, and are what
-bench/AI_RESULTS.md reports as "game by game". Only the seeds (and
-difficulties, and levels) both runs played are compared.
+bench/AI_RESULTS.md reports as "game by game". Only the seeds both runs
+played at the same difficulty are compared; a run that played two levels
+names the one compared (`--before-level`, `--after-level`).
 """
 
 from __future__ import annotations
