@@ -2,6 +2,7 @@
 
     # numpy is needed here (not by the bots): a Python with numpy, from the worktree root
     python bench/fit_value.py play --games 1200 --seed 20000 --eps 0.25 --out /tmp/v/g0.npz
+    python bench/fit_value.py play --level plan --eps 0 --games 140 --seed 32000 --out /tmp/v/p0.npz
     python bench/fit_value.py fit /tmp/v/g0.npz --hidden 8 --l2 0.01 --steps 400 \
         --td-rounds 2 --lam 0.8 --out /tmp/v/net.json
     python bench/fit_value.py blend /tmp/v/net.json 0.3 /tmp/v/blend.json
@@ -22,6 +23,8 @@ simple's own ranking (`--temp` VP), so the games pass through positions simple
 would not reach by itself. It records `vector` (ai/solo.py's features and
 the EXTRA ones below) at every decision, and the game's final margin.
 Fitting seeds start at 20000: the evaluation seeds (0-399) stay unseen.
+`--level plan --eps 0` records the plan level's own games instead (12
+play-outs a turn start: about 10 s a game; "fitplan27").
 
 `fit` trains `Net` (standardized inputs, a linear part beside `--hidden`
 tanh units) on such files by full-batch Adam with an L2 penalty, holding out
@@ -38,7 +41,7 @@ differs between games cancels), ridge toward today's weights: which way of
 judging a position ranks a decision's options by what they lead to.
 
 `eval` is bench/ai.py's against-Hal run with the bots judging by `--weights`
-(patched into ai/rules.py and ai/search.py in this process only).
+(patched into ai/rules.py, ai/plan.py and ai/search.py in this process only).
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import ai.plan  # noqa: E402
 import ai.rules  # noqa: E402
 import ai.search  # noqa: E402
 from ai import choose, determinize, solo  # noqa: E402
@@ -81,14 +85,16 @@ def net_judge(net: Net):
 
 
 def use(weights: str) -> None:
-    """Judge solo positions with `weights` in this process (simple's look-ahead
-    and strong's play-outs read solo_margin from ai/rules.py and ai/search.py)."""
+    """Judge solo positions with `weights` in this process (simple's look-ahead,
+    the plans' play-outs and the search read solo_margin from ai/rules.py,
+    ai/plan.py and ai/search.py)."""
     judge = (
         LINEAR_JUDGE
         if weights == "linear"
         else net_judge(Net(json.loads(Path(weights).read_text())))
     )
     ai.rules.solo_margin = judge
+    ai.plan.solo_margin = judge
     ai.search.solo_margin = judge
 
 
@@ -105,9 +111,12 @@ def explore(game: Game, rng: random.Random, temp: float) -> tuple[str, str]:
     return rng.choices([i for _, i in ranked], weights)[0], ranked[0][1]
 
 
-def play_one(seed: int, eps: float, temp: float) -> tuple[list[list[float]], list[bool], float]:
+def play_one(
+    seed: int, eps: float, temp: float, level: str = "simple"
+) -> tuple[list[list[float]], list[bool], float]:
     """The positions of one game, whether each decision's option was an
-    exploration's (not simple's), and the final margin."""
+    exploration's (not `level`'s), and the final margin. Without a budget
+    the plan level makes its default 12 play-outs a turn start."""
     game = Game.new(GameOptions(players=1, difficulty="easy"), seed)
     rng = random.Random(f"fit_value:{seed}")
     rows = []
@@ -122,7 +131,7 @@ def play_one(seed: int, eps: float, temp: float) -> tuple[list[list[float]], lis
         if rng.random() < eps:
             option, own = explore(game, rng, temp)
         else:
-            option = own = choose(game.view(d.seat), rng=rng, level="simple")
+            option = own = choose(game.view(d.seat), rng=rng, level=level)
         explored.append(option != own)
         game.apply(Action(d.seat, option))
     return rows, explored, final_margin(game)
@@ -273,7 +282,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     for k in range(args.games):
         seed = args.seed + k
-        rows, explored, final = play_one(seed, args.eps, args.temp)
+        rows, explored, final = play_one(seed, args.eps, args.temp, args.level)
         xs += rows
         flags += explored
         ys += [final] * len(rows)
@@ -501,6 +510,7 @@ def main() -> None:
     p.add_argument("--eps", type=float, default=0.3)
     p.add_argument("--temp", type=float, default=1.5)
     p.add_argument("--weights", default="linear")
+    p.add_argument("--level", default="simple", help="who plays: simple, or plan (12 play-outs)")
     p.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("data", nargs="+")
