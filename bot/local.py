@@ -102,6 +102,12 @@ def _short(word: str, limit: int = 24) -> str:
     return word if len(word) <= limit else f"{word[:limit]}… ({len(word):,} characters)"
 
 
+def _short_path(path: str, limit: int = 80) -> str:
+    """A file path as quoted back: a long one keeps its end, where the file's
+    name is (cutting the end would hide which file was meant)."""
+    return path if len(path) <= limit else f"…{path[-limit:]}"
+
+
 def minutes(word: str | None, usage: str, default: float) -> float:
     """A finite, non-negative number of minutes, or Usage (``nan``, ``inf``, -5 are refused)."""
     if word is None:
@@ -530,7 +536,7 @@ class Local:
                 try:
                     Path(args[0]).write_bytes(r.file[1])
                 except OSError as exc:
-                    self.say(f"✖ Cannot write {_short(args[0], 80)}: {exc.strerror or exc}.")
+                    self.say(f"✖ Cannot write {_short_path(args[0])}: {exc.strerror or exc}.")
                     return None
                 except ValueError:  # a NUL in the name
                     self.say("✖ A file name cannot contain a NUL character; nothing written.")
@@ -582,7 +588,7 @@ class Local:
                 "`export` it if you want to keep a copy, then `end` it, and import again."
             )
             return
-        shown = _short(str(path), 80)
+        shown = _short_path(str(path))
         try:
             with path.open("rb") as f:  # bounded: /dev/zero or a huge file is not read whole
                 data = f.read(MAX_EXPORT_BYTES + 1)

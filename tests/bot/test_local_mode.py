@@ -91,6 +91,20 @@ async def test_a_bare_id_that_is_not_an_option_now_changes_nothing(tmp_path: Pat
 # --------------------------------------------------------------------------- errors
 
 
+async def test_a_long_path_is_quoted_by_its_end_where_the_file_name_is(tmp_path: Path) -> None:
+    folder = tmp_path / ("nested-" * 12)
+    folder.mkdir()
+    bad = folder / "my-game-export.json"
+    bad.write_text("{not json")
+    assert len(str(bad)) > 80
+    t = await run(tmp_path, f"import {bad}", f"import {folder / 'gone.json'}")
+    line = after(t, f"import {bad}")
+    assert line.startswith("✖ …") and "my-game-export.json is not a game export" in line, line
+    assert str(bad) not in line  # cut, at its start
+    assert after(t, f"import {folder / 'gone.json'}").startswith("✖ No such file: …")
+    assert "gone.json" in after(t, f"import {folder / 'gone.json'}")
+
+
 async def test_every_mistake_gets_one_friendly_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
@@ -117,7 +131,9 @@ async def test_every_mistake_gets_one_friendly_line(tmp_path: Path) -> None:
     assert running.startswith("✖ Game #1 (running) is still open here")
     rest = t.split("> end\n", 1)[1]
     assert after(rest, "import nowhere.json").startswith("✖ No such file: nowhere.json")
-    assert after(t, f"import {bad}").startswith(f"✖ {bad} is not a game export")
+    # the path as shown: whole, or its end (the file's name) when it is long
+    shown = str(bad) if len(str(bad)) <= 80 else f"…{str(bad)[-80:]}"
+    assert after(t, f"import {bad}").startswith(f"✖ {shown} is not a game export")
     assert after(t, "log abc").startswith("✖ Usage: log [page number]")
     for w in ("wait nan", "wait inf", "wait -3", "wait soon"):
         assert after(t, w).startswith("✖ Usage: wait <minutes>"), w
