@@ -64,6 +64,7 @@ import ai.search  # noqa: E402
 from ai import choose, determinize, solo  # noqa: E402
 from ai.arena import play_game  # noqa: E402
 from ai.budget import Budget  # noqa: E402
+from ai.grid import CARD_PLAY_WEIGHT, card_play_potential  # noqa: E402
 from ai.rules import ranked_options  # noqa: E402
 from ai.solo import final_margin  # noqa: E402
 from ai.value import EXTRA, FEATURES, Net, vector  # noqa: E402
@@ -74,12 +75,14 @@ LINEAR_JUDGE = solo.linear_margin
 
 
 def net_judge(net: Net):
-    """A solo_margin for the bots: the network's prediction (the real margin once over)."""
+    """A solo_margin for the bots: the network's prediction (the real margin
+    once over) plus ai/grid.py's card-play potential, as ai/value.py adds it
+    to the shipped network, so `eval` of the shipped file plays as the bots do."""
 
     def judge(g: Game, seat: int = 0) -> float:
         if g.is_over:
             return final_margin(g, seat)
-        return net(vector(g, seat))
+        return net(vector(g, seat)) + CARD_PLAY_WEIGHT * card_play_potential(g, seat)
 
     return judge
 
