@@ -41,7 +41,8 @@ differs between games cancels), ridge toward today's weights: which way of
 judging a position ranks a decision's options by what they lead to.
 
 `eval` is bench/ai.py's against-Hal run with the bots judging by `--weights`
-(patched into ai/rules.py, ai/plan.py and ai/search.py in this process only).
+(patched into ai/value.py, or for `linear` ai/rules.py, ai/plan.py and
+ai/search.py, in this process only).
 """
 
 from __future__ import annotations
@@ -61,44 +62,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai.plan  # noqa: E402
 import ai.rules  # noqa: E402
 import ai.search  # noqa: E402
+import ai.value  # noqa: E402
 from ai import choose, determinize, solo  # noqa: E402
 from ai.arena import play_game  # noqa: E402
 from ai.budget import Budget  # noqa: E402
-from ai.grid import CARD_PLAY_WEIGHT, card_play_potential  # noqa: E402
 from ai.rules import ranked_options  # noqa: E402
 from ai.solo import final_margin  # noqa: E402
 from ai.value import EXTRA, FEATURES, Net, vector  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
 
-# The judgement the bots use solo (ai/solo.py), kept to switch back to.
-LINEAR_JUDGE = solo.linear_margin
-
-
-def net_judge(net: Net):
-    """A solo_margin for the bots: the network's prediction (the real margin
-    once over) plus ai/grid.py's card-play potential, as ai/value.py adds it
-    to the shipped network, so `eval` of the shipped file plays as the bots do."""
-
-    def judge(g: Game, seat: int = 0) -> float:
-        if g.is_over:
-            return final_margin(g, seat)
-        return net(vector(g, seat)) + CARD_PLAY_WEIGHT * card_play_potential(g, seat)
-
-    return judge
-
 
 def use(weights: str) -> None:
-    """Judge solo positions with `weights` in this process (simple's look-ahead,
-    the plans' play-outs and the search read solo_margin from ai/rules.py,
-    ai/plan.py and ai/search.py)."""
-    judge = (
-        LINEAR_JUDGE
-        if weights == "linear"
-        else net_judge(Net(json.loads(Path(weights).read_text())))
-    )
-    ai.rules.solo_margin = judge
-    ai.plan.solo_margin = judge
-    ai.search.solo_margin = judge
+    """Judge solo positions with `weights` in this process. A network file
+    replaces the network ai/value.py's `solo_margin` reads, so it is judged
+    as the bots judge (plus ai/grid.py's card-play potential, the real margin
+    once over); `linear` (ai/solo.py's fit alone) replaces `solo_margin`
+    where simple's look-ahead, the plans' play-outs and the search read it."""
+    if weights == "linear":
+        for module in (ai.rules, ai.plan, ai.search):
+            module.solo_margin = solo.linear_margin
+        return
+    loaded = Net(json.loads(Path(weights).read_text()))
+    ai.value.net = lambda: loaded
 
 
 def explore(game: Game, rng: random.Random, temp: float) -> tuple[str, str]:
