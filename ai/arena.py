@@ -7,12 +7,18 @@ S+i; each seat's random generator is seeded from (S+i, seat), and the strong
 level searches a fixed number of iterations (``--iterations``), so the same
 arguments print the same lines. ``--seconds`` switches to a time budget
 (then runs are no longer reproducible). Solo (``--players 1``) plays one seat
-against Hal at ``--difficulty``.
+against Hal at ``--difficulty``. ``--transcript`` tells each game on stderr,
+decision by decision: at each turn's start the scores, the Ravager deck and
+the seat's storage and dice, then the option taken and the game log's lines
+(how bench/AI_RESULTS.md's games are read: ``python -m ai.arena --players 1
+--seats plan --difficulty easy --games 1 --seed 50 --iterations 12
+--transcript``).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -26,6 +32,7 @@ from engine.components import DIFFICULTY_VP, STARTING_VP
 from engine.decision import Action
 from engine.game import Game
 from engine.state import GameOptions
+from engine.words import die_words, plural
 
 DEFAULT_ARENA_ITERATIONS = 200
 MAX_DECISIONS = 5_000
@@ -76,8 +83,10 @@ def play_game(
     budget: Budget,
     on_decision: Callable[[str, float], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    transcript: Callable[[str], None] | None = None,
 ) -> GameRecord:
-    """Play one game with a bot of the given level in each seat."""
+    """Play one game with a bot of the given level in each seat. `transcript`
+    receives the game told line by line (`_told`)."""
     game = Game.new(options, seed)
     rngs = [seat_rng(seed, i) for i in range(len(seats))]
     decisions = 0
@@ -89,7 +98,12 @@ def play_game(
         option = choose(game.view(d.seat), rng=rngs[d.seat], level=level, budget=budget)
         if on_decision is not None:
             on_decision(level, clock() - t0)
-        game.apply(Action(d.seat, option))
+        if transcript is not None:
+            _told(game, level, option, transcript)
+        events = game.apply(Action(d.seat, option))
+        if transcript is not None:
+            for event in events:
+                transcript(f"    {event.text}")
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
@@ -108,6 +122,40 @@ def play_game(
         hal=result["scores"][1] if options.players == 1 else None,
         rounds=game.state.round,
     )
+
+
+def _told(game: Game, level: str, option: str, out: Callable[[str], None]) -> None:
+    """A decision as the transcript tells it: at a turn's start the scores,
+    the Ravager deck and the deciding seat's storage and dice; then the
+    option taken, in the words a player reads. The events follow it (public
+    text only). A bench tool's view: every seat's choices are shown in full,
+    its hand's cards included."""
+    s = game.state
+    d = game.decision
+    assert d is not None
+    if d.kind == "turn" and not s.turn:
+        p = s.players[d.seat]
+        scores = ", ".join(f"{game.name(q.seat)} {q.vp}" for q in s.players)
+        if s.hal is not None:
+            scores += f", Hal {s.hal.vp}"
+        codes = [die.code for die in p.standard] + [die.code + "r" for die in p.secure]
+        dice = ", ".join(die_words(c) for c in codes) or "none"
+        out(
+            f"Round {s.round} · VP: {scores} · Ravager deck {len(s.board.ravager_deck)}"
+            + (" · the end is triggered" if s.end_trigger else "")
+        )
+        storage = ", ".join(
+            (
+                plural(p.resources, "resource"),
+                plural(p.debris, "debris", "debris"),
+                plural(p.ships, "ship"),
+                plural(p.break_room, "robot"),
+            )
+        )
+        out(f"  {game.name(d.seat)}: {storage} in the break room; dice: {dice}")
+    chosen = d.option(option)
+    assert chosen is not None
+    out(f"  {game.name(d.seat)} ({level}), {d.kind}: {chosen.text}")
 
 
 def _solo_win(result: dict[str, Any]) -> list[int]:
@@ -161,6 +209,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--seconds", type=float, default=None, help="time budget (not reproducible)"
     )
+    parser.add_argument(
+        "--transcript",
+        action="store_true",
+        help="tell each game decision by decision on stderr (scores, storage, dice, events)",
+    )
     args = parser.parse_args(argv)
     if args.players == 1 and args.difficulty is None:
         args.difficulty = "standard"
@@ -178,7 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     options = GameOptions(players=args.players, advanced=args.advanced, difficulty=args.difficulty)
     records = []
     for i in range(args.games):
-        record = play_game(options, args.seed + i, seats, budget)
+        tell = None
+        if args.transcript:
+            print(f"Game {i + 1}, seed {args.seed + i}", file=sys.stderr)
+            tell = functools.partial(print, file=sys.stderr)
+        record = play_game(options, args.seed + i, seats, budget, transcript=tell)
         records.append(record)
         print(json.dumps(record.to_json()), flush=True)
     print(json.dumps({"summary": summarize(records)}))

@@ -252,6 +252,12 @@ def _take_die_words(seat: int, code: str) -> tuple[str, str, tuple[str, ...]]:
     )
 
 
+def slot_words(slot: int) -> str:
+    """A card slot as a player names it: "row 2", "column C"."""
+    name = SLOT_NAMES[slot]
+    return f"row {name[-1]}" if slot < 3 else f"column {name[-1]}"
+
+
 def slot_option(g: Game, seat: int, slot: int, kind: str, card: int, oid: str) -> Option:
     """A card slot with the tiles a card there would activate, as they are shown."""
 
@@ -261,7 +267,7 @@ def slot_option(g: Game, seat: int, slot: int, kind: str, card: int, oid: str) -
         p = player(g, seat)
         name = SLOT_NAMES[slot]
         cells = tiles_activated_by_card(g, seat, slot, kind, card)
-        where = f"row {name[-1]}" if slot < 3 else f"column {name[-1]}"
+        where = slot_words(slot)
         reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
         full = cells_text(p, cells) or "no tile"
         return (
@@ -300,7 +306,7 @@ class Slot(Handler):
             what = f"{a(MISSION_CARDS[f['card']].colour)} Mission card"
         else:
             what = "a Ravager card"
-        g.log("card_played", f"{g.name(seat)} plays {what} by {SLOT_NAMES[slot]}.", seat)
+        g.log("card_played", f"{g.name(seat)} plays {what} by {slot_words(slot)}.", seat)
         cells = tiles_activated_by_card(g, seat, slot, f["kind"], f["card"])
         if cells:
             g.push("activate", seat=seat, cells=cells)

@@ -47,3 +47,28 @@ def test_bad_seats_are_refused():
         parse_seats("strong,genius", 2)
     with pytest.raises(ValueError, match="give 3"):
         parse_seats("simple,simple", 3)
+
+
+def test_a_transcript_tells_the_game_on_stderr_and_leaves_the_json_lines_alone(capsys):
+    args = ["--players", "1", "--seats", "simple", "--difficulty", "easy"]
+    args += ["--games", "1", "--seed", "50", "--iterations", "1"]
+    assert main(args) == 0
+    plain = capsys.readouterr()
+    assert main([*args, "--transcript"]) == 0
+    told = capsys.readouterr()
+    assert told.out == plain.out and plain.err == ""  # the same game, the same lines
+    game = json.loads(told.out.splitlines()[0])
+    lines = told.err.splitlines()
+    assert lines[0] == "Game 1, seed 50"
+    assert lines[1] == "Round 1 · VP: Blue 5, Hal 0 · Ravager deck 15"
+    assert lines[2].startswith("  Blue: 1 resource, 1 debris, 1 ship, 5 robots in the break room")
+    assert lines[2].endswith("; dice: orange 2, gray 3, green 3")
+    # One line per decision, in the words a player reads; the events follow it.
+    decisions = [line for line in lines if line.startswith("  Blue (simple), ")]
+    assert len(decisions) == game["decisions"]
+    assert decisions[0].startswith("  Blue (simple), turn: Your ")
+    assert any(line.startswith("    Hal reveals his card") for line in lines)
+    assert any(line.startswith("    Blue gains ") for line in lines)
+    rounds = [line for line in lines if line.startswith("Round ")]
+    assert rounds[-1].startswith(f"Round {game['rounds']} · VP: ")
+    assert "the end is triggered" in rounds[-1]

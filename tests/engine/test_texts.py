@@ -44,6 +44,24 @@ def test_card_plays_name_the_card_they_play():
     assert len({o.detail for o in plays if o.id.endswith("row2")}) == 3
 
 
+@pytest.mark.parametrize(("slot", "words"), [("row2", "row 2"), ("colB", "column B")])
+def test_the_log_names_the_slot_a_card_is_played_by_as_its_option_does(slot, words):
+    g = table()
+    g.state.options.ask_stepwise = False
+    set_dice(g, {MADELINE: "o3"})
+    card = next(m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE)
+    give_missions(g, MADELINE, card)
+    set_grid(g, MADELINE, {"B2": _vp_tile(DieColour.ORANGE)})
+    refresh(g)
+    option = g.decision.option(f"play:m{card}:slot:{slot}")
+    assert option is not None and option.detail.startswith(
+        f"Play {mission_label(card)} by {words}:"
+    )
+    events = g.apply(Action(MADELINE, option.id))
+    played = [e.text for e in events if e.kind == "card_played"]
+    assert played == [f"{g.name(MADELINE)} plays an orange Mission card by {words}."]
+
+
 @pytest.mark.parametrize("tucked", [0, 1, 3])
 def test_the_advanced_slot_names_its_cap_of_4_plus_2_per_tucked_card(tucked):
     g = Game.new(GameOptions(players=3, advanced=True), 1)
