@@ -211,7 +211,7 @@ def _act(g: Game, card: HalCard, die: Die, kind: ActionKind) -> None:
     g.log(
         "action",
         f"Hal uses {a(die.colour)} {die.value} on action {n}, {ACTION_NAMES[kind]}"
-        + (" (damaged: -1)." if damaged else "."),
+        + (" (damaged: −1)." if damaged else "."),
         HAL_SEAT,
         action=n,
     )

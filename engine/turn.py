@@ -400,7 +400,7 @@ class UseDie(Handler):
         g.log(
             "action",
             f"{g.name(seat)} performs action {n}, {ACTION_NAMES[kind]}, with {plural(value, 'activation')}"
-            + (" (damaged action: -1)." if damaged else "."),
+            + (" (damaged action: −1)." if damaged else "."),
             seat,
             action=n,
         )

@@ -506,7 +506,7 @@ def test_a_1_on_a_damaged_command_action_is_a_die_worth_0():
     assert ids(g) == ["action:1", "action:2"]  # Discover (undamaged) gets 1
     events = choose(g, "action:2")
     assert [e.text for e in events if e.kind == "action"] == [
-        "Blue performs action 2, Command Your Ships, with 0 activations (damaged action: -1)."
+        "Blue performs action 2, Command Your Ships, with 0 activations (damaged action: −1)."
     ]
     assert ids(g) == ["move:5D-5D"]
     choose(g, "move:5D-5D")
@@ -525,7 +525,7 @@ def test_version_1_a_die_brought_to_0_by_a_damaged_command_action_need_not_place
     assert ids(g) == ["action:1", "action:2"]
     events = choose(g, "action:2")
     assert [e.text for e in events if e.kind == "action"] == [
-        "Blue performs action 2, Command Your Ships, with 0 activations (damaged action: -1)."
+        "Blue performs action 2, Command Your Ships, with 0 activations (damaged action: −1)."
     ]
     assert ids(g) == ["move:5D-5D", "launch:4C"]
     choose(g, "move:5D-5D")

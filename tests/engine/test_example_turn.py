@@ -164,7 +164,7 @@ def test_a2_two_damage_cubes_cost_one_activation():
     choose(g, "die:o3")
     events = choose(g, "action:1")
     assert [e.text for e in events if e.kind == "action"] == [
-        "Red performs action 1, Discover Technology, with 2 activations (damaged action: -1)."
+        "Red performs action 1, Discover Technology, with 2 activations (damaged action: −1)."
     ]
     assert g.state.frames[-1] == {"k": "discover", "seat": NOELLE, "left": 2}
     # 2 activations: the cost-1 tile, or one cost-2 tile; the Advanced tiles cost 2.

@@ -364,7 +364,11 @@ def test_a_damaged_action_costs_hal_one_activation():
     g.state.board.damage = [2, 0, 0, 0, 0, 0]
     set_advanced_slots(g, ADV[0], ADV[1], ADV[2], ADV[3])
     display(g, {5: T_O1})
-    hal_plays(g, "A")
+    events = hal_plays(g, "A")
+    # The log reads as the options do (a minus sign, not a hyphen).
+    assert "Hal uses an orange 3 on action 1, Discover Technology (damaged: −1)." in [
+        e.text for e in events
+    ]
     # 3 - 1 = 2: the Advanced tile only, not the cost-1 tile.
     assert hal(g).tiles == [ADV[0]]
     assert g.state.board.display[4] == T_O1
