@@ -32,7 +32,7 @@ from engine.components import DIFFICULTY_VP, STARTING_VP
 from engine.decision import Action
 from engine.game import Game
 from engine.state import GameOptions
-from engine.words import die_words, plural
+from engine.words import dice_words, plural
 
 DEFAULT_ARENA_ITERATIONS = 200
 MAX_DECISIONS = 5_000
@@ -139,7 +139,7 @@ def _told(game: Game, level: str, option: str, out: Callable[[str], None]) -> No
         if s.hal is not None:
             scores += f", Hal {s.hal.vp}"
         codes = [die.code for die in p.standard] + [die.code + "r" for die in p.secure]
-        dice = ", ".join(die_words(c) for c in codes) or "none"
+        dice = dice_words(codes)
         out(
             f"Round {s.round} · VP: {scores} · Ravager deck {len(s.board.ravager_deck)}"
             + (" · the end is triggered" if s.end_trigger else "")
@@ -149,10 +149,10 @@ def _told(game: Game, level: str, option: str, out: Callable[[str], None]) -> No
                 plural(p.resources, "resource"),
                 plural(p.debris, "debris", "debris"),
                 plural(p.ships, "ship"),
-                plural(p.break_room, "robot"),
             )
         )
-        out(f"  {game.name(d.seat)}: {storage} in the break room; dice: {dice}")
+        robots = plural(p.break_room, "robot")
+        out(f"  {game.name(d.seat)}: {storage}; {robots} in the break room; dice: {dice}")
     chosen = d.option(option)
     assert chosen is not None
     out(f"  {game.name(d.seat)} ({level}), {d.kind}: {chosen.text}")

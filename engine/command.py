@@ -12,7 +12,6 @@ from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     gain,
     hex_spec,
-    mission_label,
     mission_short,
     move_id,
     move_label,
@@ -227,8 +226,9 @@ class PlaceMission(Handler):
                     f"card:{m}",
                     lambda m=m: (
                         f"Place {mission_short(m)} on {name}",
-                        f"Place {mission_label(m)} on {name} (reward: {reward_text(m)}; "
-                        f"{ravagers_on_placing(g, h)})",
+                        # The hex before the card's text, which ends in a full stop.
+                        f"Place {mission_short(m)} on {name} (reward: {reward_text(m)}; "
+                        f"{ravagers_on_placing(g, h)}): {MISSION_CARDS[m].text}",
                         (f"hex:{name}",),
                     ),
                 )
@@ -256,7 +256,7 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
     p.break_room -= 1  # the robot on the reward
     g.log(
         "mission_placed",
-        f"{g.name(seat)} places {mission_label(card)} on {hex_name(h)}.",
+        f"{g.name(seat)} places {mission_short(card)} on {hex_name(h)}: {m.text}",
         seat,
         card=card,
         hex=hex_name(h),

@@ -78,8 +78,9 @@ class Discover(Handler):
             tile, cost = b.advanced_slots[i], ADVANCED_COST
             b.advanced_slots[i] = b.advanced_deck.pop() if b.advanced_deck else None
         assert tile is not None
+        place = "display space" if where == "display" else "Advanced slot"  # as the options say
         g.log(
-            "discover", f"{g.name(seat)} takes {tile_text(tile)} from {where} {n}.", seat, tile=tile
+            "discover", f"{g.name(seat)} takes {tile_text(tile)} from {place} {n}.", seat, tile=tile
         )
         if f["left"] - cost > 0:
             g.push("discover", seat=seat, left=f["left"] - cost)
@@ -201,11 +202,12 @@ class Inject(Handler):
         seat = f["seat"]
         p = player(g, seat)
         aid = option.partition(":")[2]
-        cells = next(c for a, _, c in arrows(f["tile"]) if a == aid)
+        label, cells = next((w, c) for a, w, c in arrows(f["tile"]) if a == aid)
         ejected = inject_grid(g, p, f["tile"], cells)
         g.log(
             "inject",
-            f"{g.name(seat)} injects {tile_text(f['tile'])} into {aid}.",
+            # The arrow as its option names it: "into row 2, from the right".
+            f"{g.name(seat)} injects {tile_text(f['tile'])} into {label[0].lower()}{label[1:]}.",
             seat,
             tile=f["tile"],
         )

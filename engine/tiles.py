@@ -11,6 +11,7 @@ from engine.components import (
     COLOURS,
     MISSION_CARDS,
     TILES,
+    AdvancedKind,
     Bundle,
     DieColour,
     TileEffect,
@@ -55,6 +56,19 @@ EFFECT_TEXT = {
     TileEffect.START_ROBOT: "take 1 robot OR move a robot break room <-> workstation",
 }
 
+# What an Advanced Technology tile scores at the end (COMPONENTS.md 7), short
+# enough for the tile in the image (renderer/labels.py) and the same in words.
+ADVANCED_TEXT: dict[AdvancedKind, str] = {
+    AdvancedKind.TECH_ORANGE: "2 VP per orange tile",
+    AdvancedKind.TECH_GRAY: "2 VP per gray tile",
+    AdvancedKind.TECH_GREEN: "2 VP per green tile",
+    AdvancedKind.EJECTED_TECH: "2 VP per ejected tile",
+    AdvancedKind.DEBRIS: "2 VP per debris",
+    AdvancedKind.RAVAGER_CARDS: "2 VP per Ravager card",
+    AdvancedKind.ADVANCED_TECH: "2 VP per Advanced tile",
+    AdvancedKind.CARDS_IN_SPACE: "2 VP per card in Space",
+}
+
 
 def boost_text(tile: int) -> str:
     from engine.boosts import boost_text as text
@@ -68,7 +82,7 @@ def tile_text(tile: int | None) -> str:
 
 def _tile_text(t) -> str:
     if t.kind is TileKind.ADVANCED:
-        return f"Advanced Technology ({t.advanced.value.replace('_', ' ')})"
+        return f"Advanced Technology ({ADVANCED_TEXT[t.advanced]} at the end)"
     if t.kind is TileKind.STARTING:
         return f"Starting tile ({EFFECT_TEXT[t.effect]})"
     return f"{t.colour} tile ({EFFECT_TEXT[t.effect]})"

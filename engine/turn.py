@@ -430,7 +430,8 @@ def mission_option(g: Game, card: int, h: tuple[int, int], value: int, oid: str)
         where = hex_name(h)
         return (
             f"Mission at {where} ×{value}",
-            f"Activate {mission_label(card)} at {where}, {plural(value, 'time')}",
+            f"Activate {mission_short(card)} at {where}, {plural(value, 'time')}: "
+            f"{MISSION_CARDS[card].text}",
             (f"hex:{where}",),
         )
 

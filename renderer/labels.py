@@ -12,7 +12,6 @@ from engine.components import (
     MISSION_CARDS,
     RAVAGER_CARDS,
     TILES,
-    AdvancedKind,
     BoostEffect,
     MissionKind,
     RavagerEffect,
@@ -21,6 +20,7 @@ from engine.components import (
     TileKind,
     next_clockwise,
 )
+from engine.tiles import ADVANCED_TEXT
 
 TILE_TEXT: dict[TileEffect, str] = {
     TileEffect.VP: "+1 VP",
@@ -43,17 +43,6 @@ ACTION_SHORT: dict[str, str] = {
     "command": "Command",
     "repair": "Repair",
     "destroy": "Destroy",
-}
-
-ADVANCED_TEXT: dict[AdvancedKind, str] = {
-    AdvancedKind.TECH_ORANGE: "2 VP per orange tile",
-    AdvancedKind.TECH_GRAY: "2 VP per gray tile",
-    AdvancedKind.TECH_GREEN: "2 VP per green tile",
-    AdvancedKind.EJECTED_TECH: "2 VP per ejected tile",
-    AdvancedKind.DEBRIS: "2 VP per debris",
-    AdvancedKind.RAVAGER_CARDS: "2 VP per Ravager card",
-    AdvancedKind.ADVANCED_TECH: "2 VP per Advanced tile",
-    AdvancedKind.CARDS_IN_SPACE: "2 VP per card in Space",
 }
 
 REWARD_TEXT: dict[Reward, str] = {

@@ -61,7 +61,7 @@ def test_a_transcript_tells_the_game_on_stderr_and_leaves_the_json_lines_alone(c
     lines = told.err.splitlines()
     assert lines[0] == "Game 1, seed 50"
     assert lines[1] == "Round 1 · VP: Blue 5, Hal 0 · Ravager deck 15"
-    assert lines[2].startswith("  Blue: 1 resource, 1 debris, 1 ship, 5 robots in the break room")
+    assert lines[2].startswith("  Blue: 1 resource, 1 debris, 1 ship; 5 robots in the break room")
     assert lines[2].endswith("; dice: orange 2, gray 3, green 3")
     # One line per decision, in the words a player reads; the events follow it.
     decisions = [line for line in lines if line.startswith("  Blue (simple), ")]

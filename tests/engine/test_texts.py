@@ -127,3 +127,56 @@ def test_every_text_of_played_games_reads_as_written(options):
                     if bad.search(text):
                         found.setdefault(name, text)
     assert found == {}
+
+
+# Ids and enum values a player never sees: "row2", "colB", "tech_orange".
+_CODE = re.compile(r"\b(row[1-3]|col[ABC])\b|\b[a-z]+_[a-z]+\b|\(tech |\(advanced tech\)")
+
+
+def test_the_log_says_what_the_options_said():
+    """Random games: the log names a discovered tile's place, an arrow and a
+    placed card as the option taken did, never by an id, and an Advanced
+    tile by what it scores."""
+    seen: set[str] = set()
+    for seed in range(6):
+        _play_and_read_the_log(seed, seen)
+    assert {"inject", "discover", "advanced", "placed"} <= seen  # the games showed each
+
+
+def _play_and_read_the_log(seed: int, seen: set[str]) -> None:
+    g = Game.new(GameOptions(players=2, advanced=bool(seed % 2)), seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        d = g.decision
+        option = rng.choice(d.options)
+        events = g.apply(Action(d.seat, option.id))
+        texts = [e.text for e in events]
+        for text in texts:
+            assert not _CODE.search(text), text
+            assert ". on " not in text, text
+        if d.kind == "inject":
+            seen.add("inject")
+            arrow = option.label.partition(" →")[0].partition(" (or ")[0]  # "Row 2, from the right"
+            words = f"into {arrow[0].lower()}{arrow[1:]}."
+            assert any(words in t for t in texts), (words, texts)
+        if d.kind == "discover" and option.id != "done":
+            seen.add("discover")
+            place = option.detail.partition(" (cost")[0]
+            assert any(
+                f"from {place[0].lower()}{place[1:]}." in t.replace("Advanced", "advanced")
+                for t in texts
+            ), (place, texts)
+            if option.id.startswith("advanced:"):
+                seen.add("advanced")
+                assert any(
+                    re.search(r"Advanced Technology \(2 VP per [^)]+ at the end\)", t)
+                    for t in texts
+                ), texts
+        if any(e.kind == "mission_placed" for e in events):
+            seen.add("placed")
+            card = int(option.id.partition(":")[2])
+            where = option.detail.partition(" on ")[2].partition(" ")[0]
+            assert (
+                f"places {mission_short(card)} on {where}: {MISSION_CARDS[card].text}"
+                in " ".join(texts)
+            )
