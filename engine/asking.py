@@ -148,23 +148,22 @@ def _play_words(
     g: Game, seat: int, play: Option, i: int, slot_name: str
 ) -> tuple[str, str, tuple[str, ...]]:
     """'Orange activation #12 → row 2: activates …': the card, then its slot."""
-    from engine.ops import mission_label
+    from engine.components import MISSION_CARDS
+    from engine.ops import mission_short
     from engine.turn import slot_option
 
     arg = play.id.partition(":")[2]
     kind = "mission" if arg[0] == "m" else "ravager"
     slot = slot_option(g, seat, i, kind, int(arg[1:]), f"slot:{slot_name}")
     card = int(arg[1:])
+    where = f"{slot.text[0].lower()}{slot.text[1:]}"
     if arg[0] == "m":
-        name = mission_label(card)
+        # The slot first: the card's own text ends in a full stop.
+        detail = f"Play {mission_short(card)} {where}; its Mission: {MISSION_CARDS[card].text}"
     else:
-        name = f"Ravager card #{card} (activates every tile it reaches)"
+        detail = f"Play Ravager card #{card} (activates every tile it reaches) {where}"
     what = play.label.removeprefix("Play ")
-    return (
-        f"{what} → {slot.label[0].lower()}{slot.label[1:]}",
-        f"Play {name} {slot.text[0].lower()}{slot.text[1:]}",
-        slot.marks,
-    )
+    return (f"{what} → {slot.label[0].lower()}{slot.label[1:]}", detail, slot.marks)
 
 
 def _die_options(

@@ -229,8 +229,8 @@ class Turn(Handler):
 def _play_mission_words(m: int) -> tuple[str, str, tuple[str, ...]]:
     return (
         f"Play {mission_short(m)}",
-        f"Play {mission_label(m)} face down around your board (it "
-        "activates the Technology tiles of its colour in its row or column)",
+        f"Play {mission_short(m)} face down around your board (it activates the "
+        f"Technology tiles of its colour in its row or column); its Mission: {MISSION_CARDS[m].text}",
         (),
     )
 

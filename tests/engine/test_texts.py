@@ -12,7 +12,7 @@ import pytest
 from engine import Action, Game, GameOptions
 from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
 from engine.handlers import HANDLERS
-from engine.ops import mission_label, mission_short
+from engine.ops import mission_short
 from engine.words import a, dice_words, die_words, plural
 from tests.engine.helpers import refresh
 from tests.engine.scenario import MADELINE, give_missions, set_dice, set_grid, table
@@ -39,7 +39,10 @@ def test_card_plays_name_the_card_they_play():
     for o in plays:
         card = int(o.id.split(":")[1][1:])
         assert o.label.startswith(mission_short(card))
-        assert o.detail.startswith(f"Play {mission_label(card)} by ")
+        # The slot before the card's text, which ends in a full stop.
+        assert o.detail.startswith(f"Play {mission_short(card)} by ")
+        assert o.detail.endswith(f"; its Mission: {MISSION_CARDS[card].text}")
+        assert ". by" not in o.detail
     # Three cards by one slot: three different texts.
     assert len({o.detail for o in plays if o.id.endswith("row2")}) == 3
 
@@ -55,7 +58,7 @@ def test_the_log_names_the_slot_a_card_is_played_by_as_its_option_does(slot, wor
     refresh(g)
     option = g.decision.option(f"play:m{card}:slot:{slot}")
     assert option is not None and option.detail.startswith(
-        f"Play {mission_label(card)} by {words}:"
+        f"Play {mission_short(card)} by {words}:"
     )
     events = g.apply(Action(MADELINE, option.id))
     played = [e.text for e in events if e.kind == "card_played"]
@@ -144,10 +147,13 @@ def test_the_log_says_what_the_options_said():
 
 
 def _play_and_read_the_log(seed: int, seen: set[str]) -> None:
-    g = Game.new(GameOptions(players=2, advanced=bool(seed % 2)), seed)
+    # Every third game asks the die, then its use; the card, then its slot.
+    g = Game.new(GameOptions(players=2, advanced=bool(seed % 2), ask_stepwise=seed % 3 == 2), seed)
     rng = random.Random(seed)
     while not g.is_over:
         d = g.decision
+        for o in d.options:  # a card's text ends in a full stop: nothing follows it
+            assert not re.search(r"\. [a-z]", o.detail), o.detail
         option = rng.choice(d.options)
         events = g.apply(Action(d.seat, option.id))
         texts = [e.text for e in events]
