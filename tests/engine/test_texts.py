@@ -142,13 +142,18 @@ def test_the_log_says_what_the_options_said():
     tile by what it scores."""
     seen: set[str] = set()
     for seed in range(6):
-        _play_and_read_the_log(seed, seen)
-    assert {"inject", "discover", "advanced", "placed"} <= seen  # the games showed each
+        # Every third game asks the die, then its use; the card, then its slot.
+        stepwise = seed % 3 == 2
+        _play_and_read_the_log(
+            GameOptions(players=2, advanced=bool(seed % 2), ask_stepwise=stepwise), seed, seen
+        )
+    for seed in range(3):  # solo: Hal's lines too
+        _play_and_read_the_log(GameOptions(players=1, difficulty="easy"), seed, seen)
+    assert {"inject", "discover", "advanced", "placed", "hal"} <= seen  # the games showed each
 
 
-def _play_and_read_the_log(seed: int, seen: set[str]) -> None:
-    # Every third game asks the die, then its use; the card, then its slot.
-    g = Game.new(GameOptions(players=2, advanced=bool(seed % 2), ask_stepwise=seed % 3 == 2), seed)
+def _play_and_read_the_log(options: GameOptions, seed: int, seen: set[str]) -> None:
+    g = Game.new(options, seed)
     rng = random.Random(seed)
     while not g.is_over:
         d = g.decision
@@ -157,6 +162,8 @@ def _play_and_read_the_log(seed: int, seen: set[str]) -> None:
         option = rng.choice(d.options)
         events = g.apply(Action(d.seat, option.id))
         texts = [e.text for e in events]
+        if any(t.startswith("Hal ") for t in texts):
+            seen.add("hal")
         for text in texts:
             assert not _CODE.search(text), text
             assert ". on " not in text, text
@@ -178,7 +185,7 @@ def _play_and_read_the_log(seed: int, seen: set[str]) -> None:
                     re.search(r"Advanced Technology \(2 VP per [^)]+ at the end\)", t)
                     for t in texts
                 ), texts
-        if any(e.kind == "mission_placed" for e in events):
+        if d.kind == "place_mission" and option.id.startswith("card:"):
             seen.add("placed")
             card = int(option.id.partition(":")[2])
             where = option.detail.partition(" on ")[2].partition(" ")[0]
