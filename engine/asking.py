@@ -31,6 +31,7 @@ from engine.rules_version import (
     no_question_without_choice,
     stop_option_first,
 )
+from engine.words import mid_sentence
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -156,14 +157,14 @@ def _play_words(
     kind = "mission" if arg[0] == "m" else "ravager"
     slot = slot_option(g, seat, i, kind, int(arg[1:]), f"slot:{slot_name}")
     card = int(arg[1:])
-    where = f"{slot.text[0].lower()}{slot.text[1:]}"
+    where = mid_sentence(slot.text)
     if arg[0] == "m":
         # The slot first: the card's own text ends in a full stop.
         detail = f"Play {mission_short(card)} {where}; its Mission: {MISSION_CARDS[card].text}"
     else:
         detail = f"Play Ravager card #{card} (activates every tile it reaches) {where}"
     what = play.label.removeprefix("Play ")
-    return (f"{what} → {slot.label[0].lower()}{slot.label[1:]}", detail, slot.marks)
+    return (f"{what} → {mid_sentence(slot.label)}", detail, slot.marks)
 
 
 def _die_options(

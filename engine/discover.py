@@ -16,7 +16,7 @@ from engine.rules_version import no_question_without_choice
 from engine.scoring import BASE_CAP, CAP_PER_TUCKED
 from engine.state import Player
 from engine.tiles import tile_text
-from engine.words import plural
+from engine.words import mid_sentence, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -191,8 +191,8 @@ class Inject(Handler):
             out[seen[entry]] = Option.lazy(
                 first.id,
                 lambda first=first, label=label: (
-                    first.label.replace(" →", f" (or {label[0].lower()}{label[1:]}) →", 1),
-                    first.detail.replace(":", f" (same as {label[0].lower()}{label[1:]}):", 1),
+                    first.label.replace(" →", f" (or {mid_sentence(label)}) →", 1),
+                    first.detail.replace(":", f" (same as {mid_sentence(label)}):", 1),
                     first.marks,
                 ),
             )
@@ -207,7 +207,7 @@ class Inject(Handler):
         g.log(
             "inject",
             # The arrow as its option names it: "into row 2, from the right".
-            f"{g.name(seat)} injects {tile_text(f['tile'])} into {label[0].lower()}{label[1:]}.",
+            f"{g.name(seat)} injects {tile_text(f['tile'])} into {mid_sentence(label)}.",
             seat,
             tile=f["tile"],
         )

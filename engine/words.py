@@ -16,6 +16,11 @@ def a(word: object) -> str:
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
+def mid_sentence(text: str) -> str:
+    """An option's words inside a sentence: 'Row 2, from the right' -> 'row 2, from the right'."""
+    return text[:1].lower() + text[1:]
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 activation', '2 activations', '1 hex', '3 hexes' (`many`: an irregular plural)."""
     if n == 1:

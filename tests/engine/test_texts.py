@@ -13,7 +13,7 @@ from engine import Action, Game, GameOptions
 from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
 from engine.handlers import HANDLERS
 from engine.ops import mission_short
-from engine.words import a, dice_words, die_words, plural
+from engine.words import a, dice_words, die_words, mid_sentence, plural
 from tests.engine.helpers import refresh
 from tests.engine.scenario import MADELINE, give_missions, set_dice, set_grid, table
 
@@ -81,6 +81,8 @@ def test_the_advanced_slot_names_its_cap_of_4_plus_2_per_tucked_card(tucked):
 
 
 def test_words():
+    assert mid_sentence("Row 2, from the right") == "row 2, from the right"
+    assert mid_sentence("") == ""
     assert [a("orange"), a("gray"), a("Advanced tile")] == [
         "an orange",
         "a gray",
