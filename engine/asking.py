@@ -150,6 +150,7 @@ def _play_words(
 ) -> tuple[str, str, tuple[str, ...]]:
     """'Orange activation #12 → row 2: activates …': the card, then its slot."""
     from engine.components import MISSION_CARDS
+    from engine.dice_take import flip_note
     from engine.ops import mission_short
     from engine.turn import slot_option
 
@@ -158,11 +159,16 @@ def _play_words(
     slot = slot_option(g, seat, i, kind, int(arg[1:]), f"slot:{slot_name}")
     card = int(arg[1:])
     where = mid_sentence(slot.text)
+    # A play that leaves only a die needing a flip says so (before the
+    # Mission's text: the card's own text ends in a full stop).
+    then = flip_note(g, seat, (kind, card))
     if arg[0] == "m":
         # The slot first: the card's own text ends in a full stop.
-        detail = f"Play {mission_short(card)} {where}; its Mission: {MISSION_CARDS[card].text}"
+        detail = (
+            f"Play {mission_short(card)} {where}{then}; its Mission: {MISSION_CARDS[card].text}"
+        )
     else:
-        detail = f"Play Ravager card #{card} (activates every tile it reaches) {where}"
+        detail = f"Play Ravager card #{card} (activates every tile it reaches) {where}{then}"
     what = play.label.removeprefix("Play ")
     return (f"{what} → {mid_sentence(slot.label)}", detail, slot.marks)
 

@@ -138,6 +138,40 @@ def sequence_a_possible(g: Game, seat: int) -> bool:
     return any(own_die_usable(g, seat, d) for d in p.dice) or can_buy(g, seat)
 
 
+def die_only_by_flip(g: Game, seat: int, card: tuple[str, int]) -> bool:
+    """Version 2: once this card is played, as things stand, no die can be
+    taken and used unless a die is first flipped with debris (no own die is
+    usable as it shows, no die for sale is usable). The turn then spends a
+    debris (the flip may be the only option, and is then taken for the
+    player), so the card play says so (`flip_note`). "As things stand": the
+    card's own tiles (a ship moved, a card drawn) may still open another way.
+    `card`: ("mission" or "ravager", id), judged out of the hand."""
+    p = player(g, seat)
+    if not zero_die_commands_only(g.state.options) or not p.debris:
+        return False
+    hand = p.missions if card[0] == "mission" else p.ravagers
+    i = hand.index(card[1])
+    hand.pop(i)
+    try:
+        if any(own_die_usable(g, seat, d, 0) for d in p.dice):
+            return False
+        # A die for sale counts whatever the resources: the card's tiles may pay for it.
+        known: dict[tuple, bool] = {}
+        return not any(
+            _usable(g, seat, d, known) for _, dice in compartments_for_sale(g, seat) for d in dice
+        )
+    finally:
+        hand.insert(i, card[1])
+
+
+def flip_note(g: Game, seat: int, card: tuple[str, int]) -> str:
+    """What a card play's words add when the die after it needs a debris
+    flip (`die_only_by_flip`): the play spends the debris too."""
+    if die_only_by_flip(g, seat, card):
+        return "; as things stand, no die can then be used until you flip one with debris"
+    return ""
+
+
 def usable_own_die_codes(g: Game, seat: int) -> list[str]:
     """Own dice that may be taken (version 2: only those that can be used, R2/R18)."""
     if not zero_die_commands_only(g.state.options):

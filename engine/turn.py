@@ -31,6 +31,7 @@ from engine.dice_take import (
     early_flip_keeps_sequence_a,
     find_own_die,
     flip_leaves_a_die,
+    flip_note,
     flip_with_debris,
     own_die_codes,
     owner_name,
@@ -129,9 +130,19 @@ class Turn(Handler):
         if committed or possible:
             if not t.get("card") and None in p.slots:
                 for m in cards_keeping_sequence_a(g, seat):
-                    opts.append(Option.lazy(f"play:m{m}", lambda m=m: _play_mission_words(m)))
+                    opts.append(
+                        Option.lazy(
+                            f"play:m{m}",
+                            lambda m=m: _play_mission_words(m, flip_note(g, seat, ("mission", m))),
+                        )
+                    )
                 for r in p.ravagers:
-                    opts.append(Option.lazy(f"play:r{r}", lambda r=r: _play_ravager_words(r)))
+                    opts.append(
+                        Option.lazy(
+                            f"play:r{r}",
+                            lambda r=r: _play_ravager_words(r, flip_note(g, seat, ("ravager", r))),
+                        )
+                    )
             for code in own:
                 opts.append(Option.lazy(f"die:{code}", lambda c=code: _take_die_words(seat, c)))
             opts += buys
@@ -226,20 +237,22 @@ class Turn(Handler):
             g.push("use_die", seat=seat)
 
 
-def _play_mission_words(m: int) -> tuple[str, str, tuple[str, ...]]:
+def _play_mission_words(m: int, then: str = "") -> tuple[str, str, tuple[str, ...]]:
+    """`then`: `flip_note`'s words, when the die after the play needs a flip."""
     return (
         f"Play {mission_short(m)}",
         f"Play {mission_short(m)} face down around your board (it activates the "
-        f"Technology tiles of its colour in its row or column); its Mission: {MISSION_CARDS[m].text}",
+        f"Technology tiles of its colour in its row or column){then}; "
+        f"its Mission: {MISSION_CARDS[m].text}",
         (),
     )
 
 
-def _play_ravager_words(r: int) -> tuple[str, str, tuple[str, ...]]:
+def _play_ravager_words(r: int, then: str = "") -> tuple[str, str, tuple[str, ...]]:
     return (
         f"Play Ravager card #{r}",
         f"Play Ravager card #{r} face down around your board "
-        "(it activates every tile in its row or column)",
+        f"(it activates every tile in its row or column){then}",
         (),
     )
 

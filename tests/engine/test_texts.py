@@ -195,3 +195,39 @@ def _play_and_read_the_log(options: GameOptions, seed: int, seen: set[str]) -> N
                 f"places {mission_short(card)} on {where}: {MISSION_CARDS[card].text}"
                 in " ".join(texts)
             )
+
+
+@pytest.mark.parametrize("stepwise", [False, True])
+@pytest.mark.parametrize(("die", "flip_needed"), [("o1", True), ("o3", False)])
+def test_a_card_play_that_leaves_only_a_die_to_flip_says_it_spends_the_debris(
+    die, flip_needed, stepwise
+):
+    """Discover and the orange Command damaged: an orange 1 does nothing until
+    a debris flips it to a 3. A card played first commits the turn to
+    Sequence A, so the flip (then the only option, taken for the player)
+    spends the debris: the play's words say so, and only then."""
+    g = table()
+    g.state.options.ask_stepwise = stepwise
+    set_dice(g, {MADELINE: die})
+    g.state.board.damage[0] = g.state.board.damage[1] = 2
+    p = g.state.players[MADELINE]
+    p.debris = 1
+    card = next(m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE)
+    give_missions(g, MADELINE, card)
+    set_grid(g, MADELINE, {"B2": _vp_tile(DieColour.ORANGE)})
+    refresh(g)
+    plays = [o for o in g.decision.options if o.id.startswith("play:")]
+    assert plays
+    for o in plays:
+        assert ("until you flip one with debris" in o.detail) is flip_needed, o.detail
+    g.apply(Action(MADELINE, plays[0].id))
+    # On to the die's use: the slot and the tile first; stepwise, the die is
+    # taken, then its use asked (where a flip is offered too).
+    for _ in range(10):
+        d = g.decision
+        if not p.standard and d.kind != "use_die":
+            break
+        ids = [o.id for o in d.options]
+        g.apply(Action(MADELINE, next((i for i in ids if i.startswith("die:")), ids[0])))
+    assert not p.standard
+    assert p.debris == (0 if flip_needed else 1)
