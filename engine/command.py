@@ -175,6 +175,14 @@ def _move_words(
                 "(no robot left for the reward)"
             )
             short += " ⚠ last robot: no card"
+        elif player(g, seat).break_room < 1:
+            # The reward's robot comes from the break room (rulebook A.2,
+            # Command step 2): a ship already in Space arrives, no card follows.
+            detail += (
+                f"; no robot in your break room for the reward, so no {colour} card "
+                "can be placed here"
+            )
+            short += " ⚠ no robot: no card"
         else:
             detail += (
                 f"; free card space: placing {a(colour)} card here, {ravagers_on_placing(g, dst)}"

@@ -535,3 +535,21 @@ def test_version_1_a_die_brought_to_0_by_a_damaged_command_action_need_not_place
     assert g.state.board.strips[4].cards[3] is None
     assert g.state.current == NOELLE
     ok(g)
+
+
+def test_a_ship_moved_with_no_robot_in_the_break_room_says_no_card_follows():
+    """The reward's robot comes from the break room (A.2, Command step 2):
+    with none there, a ship already in Space may still move, but its option
+    must not offer a card space it cannot fill."""
+    g = _madeline_commands("o2")
+    m = _p(g, MADELINE)
+    m.robots_supply, m.break_room = m.robots_supply + m.break_room, 0
+    refresh(g)
+    choose(g, "action:2")
+    move = g.decision.option("move:5D-3D")  # an orange hex with no card: free for an orange card
+    assert "free card space" not in move.detail
+    assert "no robot in your break room for the reward" in move.detail
+    choose(g, "move:5D-3D")
+    assert g.decision is None or g.decision.kind != "place_mission"
+    assert g.state.board.strips[2].cards[3] is None
+    ok(g)
