@@ -159,9 +159,7 @@ def _play_words(
     slot = slot_option(g, seat, i, kind, int(arg[1:]), f"slot:{slot_name}")
     card = int(arg[1:])
     where = mid_sentence(slot.text)
-    # A play that leaves only a die needing a flip says so (before the
-    # Mission's text: the card's own text ends in a full stop).
-    then = flip_note(g, seat, (kind, card))
+    then = flip_note(g, seat, (kind, card))  # a play leaving only a die to flip says so
     if arg[0] == "m":
         # The slot first: the card's own text ends in a full stop.
         detail = (

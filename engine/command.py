@@ -169,13 +169,14 @@ def _move_words(
     if colour is not None and _free_space(g, dst, colour):
         # Only public facts: the Command decision is not secret, so nothing
         # here may tell what the player holds (R15).
-        if src is None and player(g, seat).break_room < 2:
+        robots = player(g, seat).break_room
+        if src is None and robots < 2:
             detail += (
                 f"; LAST ROBOT: it pilots the ship, so no {colour} card can be placed here "
                 "(no robot left for the reward)"
             )
             short += " ⚠ last robot: no card"
-        elif player(g, seat).break_room < 1:
+        elif robots < 1:
             # The reward's robot comes from the break room (rulebook A.2,
             # Command step 2): a ship already in Space arrives, no card follows.
             detail += (

@@ -5,6 +5,8 @@ that can then be used, and which A.1 choices keep such a die."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from engine.components import COLOURS, MISSION_CARDS, OPPOSITE_FACE, DieColour
@@ -12,7 +14,7 @@ from engine.decision import Option
 from engine.dice_use import bought_die_usable, die_usable, own_die_usable
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import zero_die_commands_only
-from engine.state import Die
+from engine.state import Die, Player
 from engine.words import a, die_words
 
 if TYPE_CHECKING:
@@ -82,8 +84,11 @@ def _usable(g: Game, seat: int, die: Die, known: dict[tuple, bool]) -> bool:
 
 def can_buy(g: Game, seat: int) -> bool:
     """``bool(buy_options(g, seat))``, stopping at the first die."""
-    if player(g, seat).resources < 1:
-        return False
+    return player(g, seat).resources >= 1 and _sale_usable(g, seat)
+
+
+def _sale_usable(g: Game, seat: int) -> bool:
+    """A die for sale this seat could use once bought (whatever its resources)."""
     zero_rule = zero_die_commands_only(g.state.options)
     usable: dict[tuple, bool] = {}
     return any(
@@ -91,6 +96,18 @@ def can_buy(g: Game, seat: int) -> bool:
         for _, dice in compartments_for_sale(g, seat)
         for d in dice
     )
+
+
+@contextmanager
+def _out_of_hand(p: Player, kind: str, card: int) -> Iterator[None]:
+    """The card ("mission" or "ravager") out of the hand for a check, as once played."""
+    hand = p.missions if kind == "mission" else p.ravagers
+    i = hand.index(card)
+    hand.pop(i)
+    try:
+        yield
+    finally:
+        hand.insert(i, card)
 
 
 def _buy_words(g: Game, owner: str, code: str) -> tuple[str, str, tuple[str, ...]]:
@@ -149,19 +166,9 @@ def die_only_by_flip(g: Game, seat: int, card: tuple[str, int]) -> bool:
     p = player(g, seat)
     if not zero_die_commands_only(g.state.options) or not p.debris:
         return False
-    hand = p.missions if card[0] == "mission" else p.ravagers
-    i = hand.index(card[1])
-    hand.pop(i)
-    try:
-        if any(own_die_usable(g, seat, d, 0) for d in p.dice):
-            return False
+    with _out_of_hand(p, *card):
         # A die for sale counts whatever the resources: the card's tiles may pay for it.
-        known: dict[tuple, bool] = {}
-        return not any(
-            _usable(g, seat, d, known) for _, dice in compartments_for_sale(g, seat) for d in dice
-        )
-    finally:
-        hand.insert(i, card[1])
+        return not any(own_die_usable(g, seat, d, 0) for d in p.dice) and not _sale_usable(g, seat)
 
 
 def flip_note(g: Game, seat: int, card: tuple[str, int]) -> str:
@@ -249,13 +256,8 @@ def card_keeps_sequence_a(g: Game, seat: int, card: int) -> bool:
     taken and used: it may be the only card a die worth 0 could place."""
     if not zero_die_commands_only(g.state.options):
         return True
-    hand = player(g, seat).missions
-    i = hand.index(card)
-    hand.pop(i)
-    try:
+    with _out_of_hand(player(g, seat), "mission", card):
         return sequence_a_possible(g, seat)
-    finally:
-        hand.insert(i, card)
 
 
 def early_flip_keeps_sequence_a(g: Game, seat: int, option: str) -> bool:
