@@ -29,11 +29,10 @@ from ai.solo import FEATURES as LINEAR_FEATURES
 from ai.solo import features as linear_features
 from ai.solo import final_margin
 from engine.components import COLOUR_INDEX, MISSION_CARDS, MissionKind
-from engine.ops import spendable_tech_count
+from engine.ops import payable_times
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Player
 
 WEIGHTS_FILE = Path(__file__).with_name("value_solo.json")
 
@@ -65,25 +64,6 @@ EXTRA = (
 FEATURES = LINEAR_FEATURES + EXTRA
 
 
-def _payable(p: Player, cost) -> int:
-    """Activations the seat's storage pays for now (3 at most: enough to tell).
-    A technology is paid with an ejected tile or one from the grid (not an
-    Advanced one), as the engine counts them for `can_pay`."""
-    n = 3
-    for have, need in (
-        (spendable_tech_count(p) if cost.tech else 0, cost.tech),  # counted only when asked
-        (p.resources, cost.resources),
-        (p.ships, cost.ships),
-        (p.break_room, cost.robots),
-        (p.debris, cost.debris),
-        (len(p.missions), cost.missions),
-        (len(p.ravagers), cost.ravagers),
-    ):
-        if need:
-            n = min(n, have // need)
-    return n
-
-
 def vector(g: Game, seat: int = 0) -> list[float]:
     s = g.state
     p = s.players[seat]
@@ -106,7 +86,7 @@ def vector(g: Game, seat: int = 0) -> list[float]:
                 continue
             c = COLOUR_INDEX[m.colour]
             act[c] += 1
-            n = _payable(p, m.effect.cost)
+            n = payable_times(p, m.effect.cost, 3)  # 3: enough to tell
             payable += n
             ready += min(n, pips[c])
             far += index + 1

@@ -79,6 +79,7 @@ def _die_of(g: Game, seat: int, option: str) -> dict | None:
         "colour": COLOUR_BY_LETTER[code[0]].value,
         "value": int(code[1]),
         "bought": verb == "buy",
+        "unpaid": verb == "buy",  # its resource is still in storage (engine/turn.py mission_option)
     }
 
 

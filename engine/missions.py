@@ -17,6 +17,7 @@ from engine.ops import (
     mission_label,
     mission_short,
     player,
+    scarcest_stock,
 )
 from engine.space import hex_name
 from engine.tiles import tile_text
@@ -91,6 +92,16 @@ class MissionActivation(Handler):
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
+            seat = f["seat"]
+            cost = MISSION_CARDS[_card_at(g, f)].effect.cost
+            if not can_pay(player(g, seat), cost):  # not a choice: say why it stops
+                g.log(
+                    "mission_unpaid",
+                    f"{g.name(seat)} cannot pay for another activation "
+                    f"({scarcest_stock(player(g, seat), cost)}): "
+                    f"{plural(f['left'], 'activation')} unused.",
+                    seat,
+                )
             return
         if f["left"] > 1:
             g.push("mission", seat=f["seat"], hex=f["hex"], left=f["left"] - 1)

@@ -98,6 +98,61 @@ def can_pay(p: Player, cost: Bundle) -> bool:
     )
 
 
+def payable_times(p: Player, cost: Bundle, most: int, owed: int = 0) -> int:
+    """How many times, up to `most`, the player's storage pays `cost` (a
+    Mission card's activation); `owed`: resources already promised (a die
+    still to be bought). The bots count this in every judgement: kept lean."""
+    n = most
+    for have, need in _stock(p, cost, owed):
+        if need:
+            n = min(n, have // need)
+    return n
+
+
+def scarcest_stock(p: Player, cost: Bundle, owed: int = 0) -> str:
+    """What runs out first when `cost` is paid again and again, in words:
+    '1 robot in your break room', 'no Ravager card in hand'."""
+    have, _, (one, many) = min(
+        (
+            (have, need, words)
+            for (have, need), words in zip(_stock(p, cost, owed), _STOCK_WORDS, strict=True)
+            if need
+        ),
+        key=lambda part: part[0] // part[1],
+    )
+    if owed and one == "resource":
+        one, many = (w + " once the die is paid for" for w in (one, many))
+    if have == 0:
+        return f"no {one}"
+    return f"{have} {one if have == 1 else many}"
+
+
+def _stock(p: Player, cost: Bundle, owed: int) -> tuple[tuple[int, int], ...]:
+    """(what the player has, what one payment takes) for each part of a cost,
+    in `_STOCK_WORDS`' order. Technology is counted only when the cost asks
+    for it: the count walks the grid."""
+    return (
+        (spendable_tech_count(p) if cost.tech else 0, cost.tech),
+        (p.resources - owed, cost.resources),
+        (p.ships, cost.ships),
+        (p.break_room, cost.robots),  # R4: robots are spent from the break room
+        (p.debris, cost.debris),
+        (len(p.missions), cost.missions),
+        (len(p.ravagers), cost.ravagers),
+    )
+
+
+_STOCK_WORDS = (
+    ("Technology tile to spend", "Technology tiles to spend"),
+    ("resource", "resources"),
+    ("ship", "ships"),
+    ("robot in your break room", "robots in your break room"),
+    ("debris", "debris"),
+    ("Mission card in hand", "Mission cards in hand"),
+    ("Ravager card in hand", "Ravager cards in hand"),
+)
+
+
 def spendable_tech_count(p: Player) -> int:
     in_grid = sum(1 for t in p.grid if t is not None and TILES[t].kind is not TileKind.ADVANCED)
     return in_grid + len(p.ejected)

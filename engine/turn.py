@@ -47,7 +47,9 @@ from engine.ops import (
     draw_mission,
     mission_label,
     mission_short,
+    payable_times,
     player,
+    scarcest_stock,
 )
 from engine.rules_version import (
     debris_flips_after_the_action,
@@ -345,8 +347,9 @@ class UseDie(Handler):
         # worth 0; version 2 (R18): a die worth 0 performs nothing else.
         for n in usable_actions(g, seat, colour, value):
             opts.append(action_option(g, seat, n, value, f"action:{n}"))
+        owed = 1 if d.get("unpaid") else 0  # the merged turn options: a die not yet bought
         for h, placed in mission_uses(g, seat, colour, value):
-            opts.append(mission_option(g, placed, h, value, f"mission:{hex_name(h)}"))
+            opts.append(mission_option(g, seat, placed, h, value, owed))
         if flip and not d["bought"] and player(g, seat).debris:
             new = OPPOSITE_FACE[value]
             opts.append(
@@ -438,17 +441,30 @@ def action_option(g: Game, seat: int, n: int, value: int, oid: str) -> Option:
     return Option.lazy(oid, words)
 
 
-def mission_option(g: Game, card: int, h: tuple[int, int], value: int, oid: str) -> Option:
+def mission_option(
+    g: Game, seat: int, card: int, h: tuple[int, int], value: int, owed: int
+) -> Option:
+    """A die on a Mission card in Space. Activations the storage cannot pay
+    for gain nothing (the card's cost, R4), so the words say how many it pays
+    for; `owed`: resources the die still costs to buy."""
+
     def words() -> tuple[str, str, tuple[str, ...]]:
         where = hex_name(h)
-        return (
-            f"Mission at {where} ×{value}",
-            f"Activate {mission_short(card)} at {where}, {plural(value, 'time')}: "
-            f"{MISSION_CARDS[card].text}",
-            (f"hex:{where}",),
-        )
+        label = f"Mission at {where} ×{value}"
+        text = f"Activate {mission_short(card)} at {where}, {plural(value, 'time')}: {MISSION_CARDS[card].text}"
+        cost = MISSION_CARDS[card].effect.cost
+        paid = payable_times(player(g, seat), cost, value, owed) if cost.counts() else value
+        if paid < value:
+            stock = scarcest_stock(player(g, seat), cost, owed)
+            if paid:
+                label += f" ⚠ pays for {paid}"
+                text += f" You can pay for only {paid} ({stock})."
+            else:
+                label += " ⚠ cannot pay"
+                text += f" You cannot pay for any ({stock}): only the card draw follows."
+        return label, text, (f"hex:{where}",)
 
-    return Option.lazy(oid, words)
+    return Option.lazy(f"mission:{hex_name(h)}", words)
 
 
 def flip_option(seat: int, code: str) -> Option:

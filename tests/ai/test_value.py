@@ -11,6 +11,7 @@ from ai import solo, value
 from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from engine import Game
 from engine.components import MISSION_CARDS, TILES, MissionKind, TileKind
+from engine.ops import payable_times
 from engine.state import PlacedMission
 from tests.ai.helpers import solo_game
 
@@ -131,8 +132,8 @@ def test_a_technology_cost_is_paid_from_the_ejected_tiles_and_the_grid():
     plain = next(t.id for t in TILES if t.kind is TileKind.TECHNOLOGY)
     p.grid = [advanced] * 2 + [None] * 7
     p.ejected = []
-    assert value._payable(p, card.effect.cost) == 0  # Advanced tiles cannot be spent
+    assert payable_times(p, card.effect.cost, 3) == 0  # Advanced tiles cannot be spent
     p.ejected = [plain]
-    assert value._payable(p, card.effect.cost) == 1
+    assert payable_times(p, card.effect.cost, 3) == 1
     p.grid[5] = plain
-    assert value._payable(p, card.effect.cost) == 2
+    assert payable_times(p, card.effect.cost, 3) == 2

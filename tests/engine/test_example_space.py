@@ -10,6 +10,8 @@ scenario.py); the Black Angel is on 4C. Seats: 0 Madeline, 1 Noelle,
 
 from __future__ import annotations
 
+import pytest
+
 from engine.components import RAVAGER_CARDS
 from engine.describe import ravagers_on_placing
 from engine.ops import ravager_arrives
@@ -21,6 +23,7 @@ from tests.engine.scenario import (
     NOELLE,
     VALENTIN,
     give_missions,
+    give_ravagers,
     kinds,
     ok,
     place_card,
@@ -42,6 +45,8 @@ M_SHIP_AND_VP = 1  # orange activation: per activation 1 ship and 1 VP
 M_OWNER_SHIPS_HOLDERS_VP = 15  # orange: owner takes 3 ships, each ship holder gains 3 VP
 M_PER_TUCKED_ORANGE = 38  # gray: 3 VP per orange card tucked
 M_PER_SPACE_ORANGE = 56  # green: 3 VP per orange card owned in Space
+M_ROBOT_AND_RAVAGER_VP = 49  # green activation: spend 1 robot and 1 Ravager card, gain 3 VP
+M_RESOURCE_VP = 24  # gray activation: spend 1 resource, gain 2 VP
 
 
 def _p(g, seat):
@@ -553,3 +558,95 @@ def test_a_ship_moved_with_no_robot_in_the_break_room_says_no_card_follows():
     assert g.decision is None or g.decision.kind != "place_mission"
     assert g.state.board.strips[2].cards[3] is None
     ok(g)
+
+
+# --------------------------------------------------------------------------- a cost storage cannot pay
+
+
+def _madeline_on_her_converter(card: int, die: str, stepwise: bool):
+    g = table()
+    g.state.options.ask_stepwise = stepwise
+    place_card(g, "3D", card, MADELINE)
+    set_dice(g, {MADELINE: die, NOELLE: die})
+    m = _p(g, MADELINE)
+    m.break_room, m.resources = 5, 0
+    turn_of(g, MADELINE)
+    return g
+
+
+def _mission_words(g, die_option: str) -> str:
+    """The option's words for the die on the card at 3D, in either way of asking."""
+    if g.decision.option(f"{die_option}:mission:3D") is not None:
+        o = g.decision.option(f"{die_option}:mission:3D")
+        return f"{o.label} | {o.detail}"
+    choose(g, die_option)
+    o = g.decision.option("mission:3D")
+    return f"{o.label} | {o.detail}"
+
+
+@pytest.mark.parametrize("stepwise", [False, True])
+@pytest.mark.parametrize(
+    ("ravager_cards", "note"),
+    [
+        (0, "You cannot pay for any (no Ravager card in hand): only the card draw follows."),
+        (1, "You can pay for only 1 (1 Ravager card in hand)."),
+        (2, "You can pay for only 2 (2 Ravager cards in hand)."),
+        (3, None),
+    ],
+)
+def test_a_die_on_a_converter_says_how_many_activations_storage_pays_for(
+    ravager_cards, note, stepwise
+):
+    """Each activation of a card with a cost pays it (Mission appendix): a
+    green 3 on "spend 1 robot and 1 Ravager card to gain 3 VP" with fewer
+    than three Ravager cards gains less than the "3 times" promises, and the
+    option says so; the activations left unpaid are named in the log."""
+    g = _madeline_on_her_converter(M_ROBOT_AND_RAVAGER_VP, "g3", stepwise)
+    give_ravagers(g, MADELINE, *[c.id for c in RAVAGER_CARDS[:ravager_cards]])
+    refresh(g)
+    words = _mission_words(g, "die:g3")
+    if note is None:
+        assert "pay for" not in words and "⚠" not in words
+    else:
+        assert note in words
+        assert ("⚠ cannot pay" if ravager_cards == 0 else f"⚠ pays for {ravager_cards}") in words
+    events = choose(g, "mission:3D" if stepwise else "die:g3:mission:3D")
+    for _ in range(9):  # activate while it pays; a Ravager card to spend may be asked
+        d = g.decision
+        if d is None or d.kind not in ("mission", "spend_ravager"):
+            break
+        events += choose(g, "activate" if d.kind == "mission" else d.options[0].id)
+    m = _p(g, MADELINE)
+    assert m.vp == 5 + 3 * ravager_cards and not m.ravagers
+    unpaid = [e.text for e in events if e.kind == "mission_unpaid"]
+    if ravager_cards < 3:
+        left = 3 - ravager_cards
+        assert unpaid == [
+            f"{g.name(MADELINE)} cannot pay for another activation (no Ravager card in hand): "
+            f"{left} activation{'s' if left > 1 else ''} unused."
+        ]
+    else:
+        assert unpaid == []
+    ok(g)
+
+
+def test_a_bought_die_counts_the_resource_it_costs_before_the_activations():
+    """Buying Noelle's gray 2 takes Madeline's only resource: none is left for
+    "spend 1 resource to gain 2 VP", and the merged option says so."""
+    g = _madeline_on_her_converter(M_RESOURCE_VP, "o1", stepwise=False)
+    set_dice(g, {MADELINE: "o1", NOELLE: "y2"})
+    _p(g, MADELINE).resources = 1
+    refresh(g)
+    o = g.decision.option("buy:1:y2:mission:3D")
+    assert o is not None, [x.id for x in g.decision.options]
+    assert "You cannot pay for any (no resource once the die is paid for)" in o.detail
+    _p(g, MADELINE).resources = 2
+    refresh(g)
+    o = g.decision.option("buy:1:y2:mission:3D")
+    assert "You can pay for only 1 (1 resource once the die is paid for)." in o.detail
+    choose(g, "buy:1:y2:mission:3D")
+    events = choose(g, "activate")
+    assert _p(g, MADELINE).vp == 5 + 2
+    assert [e.text for e in events if e.kind == "mission_unpaid"] == [
+        f"{g.name(MADELINE)} cannot pay for another activation (no resource): 1 activation unused."
+    ]
