@@ -10,6 +10,7 @@ from typing import Any
 
 from simcord import MemberActor
 
+from engine.describe import reward_text
 from tests.bot.sim import World, assert_private, components, custom_ids, text
 from tests.bot.simplay import Person, dm_messages, is_over, lobby, person_step, play_out
 
@@ -114,3 +115,20 @@ async def test_people_playing_long_see_no_message_cut(world: World) -> None:
             break
         await person_step(world, rng, people)
     assert not scan([m.content for m in world.public()])
+
+
+async def test_the_hand_names_each_mission_cards_reward(world: World) -> None:
+    """A Mission card's reward (what its robot takes once the card is placed
+    in Space) decides where it is worth placing: the hand's text names it,
+    as the hand's image does."""
+    (alice,) = world.players(1)
+    solo = world.new_channel("solo")
+    await lobby(world, [alice], solo, difficulty="easy")
+    said = assert_private(await world.slash(alice, "ba hand", solo))
+    missions = [
+        line for line in said.splitlines() if re.search(r"(activation|neutralization) #", line)
+    ]
+    assert len(missions) == 3, said  # one of each colour at setup (rulebook setup 13)
+    for line in missions:
+        card = int(re.search(r"#(\d+)", line).group(1))
+        assert line.endswith(f"Reward when placed: {reward_text(card)}."), line
