@@ -192,6 +192,8 @@ class WritePath:
         """One bot move for the deciding seat, announced, applied and logged.
         A move that takes long (a strong bot) is shown while it is chosen:
         ``on_progress`` gets the moves so far and "🤖 Yellow is thinking…"."""
+        if reply.text and not reply.text.endswith("\n"):
+            reply.text += "\n"  # the bot's line is a line of its own (after the start's seat list)
         choosing = asyncio.ensure_future(self.bots.option(e, d.seat, level))
         if self.on_progress is not None and shown is not None:
             if not shown[0]:

@@ -98,3 +98,25 @@ async def test_a_timed_out_solo_turn_is_played_by_simple_and_comes_back(world: W
     assert not is_over(world)
     who, _ = await step(world, random.Random(1))  # the next turn is hers again
     assert who == alice
+
+
+def _bot_first(seed: int) -> bool:
+    """Does the start's shuffle (bot/service/lobby.py) seat the second of two first?"""
+    seats = [0, 1]
+    random.Random(seed).shuffle(seats)
+    return seats == [1, 0]
+
+
+async def test_a_bot_seat_that_plays_first_starts_a_line_of_its_own(world: World) -> None:
+    """A bot seated first plays at once: its moves follow the start message's
+    seat list, each on a line of its own, not glued to the last seat's line."""
+    (alice,) = world.players(1)
+    let_bots_think(world)
+    world.seeds.next = next(s for s in range(1, 100) if _bot_first(s))
+    await world.slash(alice, "ba new", players=2, bots=1)
+    await world.slash(alice, "ba start")
+    public = world.public_text()
+    lines = public[public.index("🎲 The game starts") :].splitlines()
+    assert lines[1].startswith("1. ") and "bot" in lines[1], lines[:3]  # the bot is first
+    assert lines[2].startswith("2. ") and "🤖" not in lines[2], lines[:4]
+    assert BOT_LINE.fullmatch(lines[3]), lines[:4]
