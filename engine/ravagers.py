@@ -78,6 +78,11 @@ class RavagerPermanentEffect(Handler):
         if card.effect in (RavagerEffect.DAMAGE_NEXT_ACTION, RavagerEffect.DAMAGE_DIE):
             # A damage cube with no place to go is skipped: the appendix says to
             # ignore the effect (no penalty), unlike an effect the player cannot pay.
+            g.log(
+                "ravager_effect",
+                f"The Ravager at action {loc} strikes: {ravager_text(top.card)}.",
+                seat,
+            )
             if card.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
                 placed = place_damage(g, next_clockwise(loc))
             else:
@@ -85,7 +90,7 @@ class RavagerPermanentEffect(Handler):
             if not placed:
                 g.log(
                     "ravager_effect",
-                    f"The Ravager's damage finds no place and is ignored ({ravager_text(top.card)}).",
+                    "Its damage cube finds no place and is ignored.",
                     seat,
                 )
             return

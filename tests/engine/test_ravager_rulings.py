@@ -2,6 +2,7 @@
 says to ignore the effect, so the player loses nothing (unlike an effect the
 player cannot pay, which costs 1 VP)."""
 
+from engine.ravagers import ravager_text
 from tests.engine.helpers import choose
 from tests.engine.scenario import NOELLE, ok, ravagers_at, set_dice, table, turn_of
 
@@ -52,3 +53,22 @@ def test_robot_effect_without_a_robot_in_the_break_room_costs_one_vp():
     assert p.vp == vp - 1
     assert g.state.board.ravagers[2][-1].robots == []
     ok(g)
+
+
+def test_a_ravager_that_damages_says_so_before_the_cube_lands():
+    """A spectator reads why an action or a die takes a cube: the Ravager's
+    line comes first, then the cube."""
+    for card, cube in (
+        (10, "Action 4 takes a damage cube."),
+        (11, "A gray die in the supply is damaged."),
+    ):
+        g = _noelle_repairs_under(card)
+        b = g.state.board  # room for the cube: no damage, the gray dice undamaged
+        b.damage = [0] * 6
+        b.supply[1], b.supply_damaged[1] = b.supply_damaged[1], 0
+        choose(g, "die:y1")
+        texts = [e.text for e in choose(g, "action:3")]
+        strike = f"The Ravager at action 3 strikes: {ravager_text(card)}."
+        assert strike in texts and cube in texts, texts
+        assert texts.index(strike) < texts.index(cube)
+        ok(g)
