@@ -163,15 +163,14 @@ class Destroy(Handler):
 
 def _destroy_words(n: int, stack: list) -> tuple[str, str, tuple[str, ...]]:
     k = len(stack)
+    robots = sum(len(r.robots) for r in stack)
+    goes = "the card goes to your hand" if k == 1 else "the cards go to your hand"
+    if robots:
+        on = "it" if k == 1 else "them"
+        goes += f", {plural(robots, 'robot')} on {on} {'goes' if robots == 1 else 'go'} home"
     return (
         f"Destroy {plural(k, 'Ravager')} at action {n + 1}",
         f"Destroy the {plural(k, 'Ravager')} at action {n + 1} "
-        f"(costs {plural(k, 'activation')}; the cards go to your hand"
-        + (
-            f", {plural(sum(len(r.robots) for r in stack), 'robot')} on them go home"
-            if any(r.robots for r in stack)
-            else ""
-        )
-        + f"; top effect: {ravager_text(stack[-1].card)})",
+        f"(costs {plural(k, 'activation')}; {goes}; top effect: {ravager_text(stack[-1].card)})",
         (f"ravagers:{n + 1}",),
     )

@@ -550,6 +550,14 @@ def test_destroy_both_cards_of_one_location_frees_the_robots_on_them():
     ok(g)
 
 
+def test_destroy_options_say_card_or_cards_and_the_robots_going_home():
+    g = _madeline_destroys()
+    one = g.decision.option("location:2").detail
+    assert "(costs 1 activation; the card goes to your hand; top effect: " in one, one
+    both = g.decision.option("location:3").detail
+    assert "(costs 2 activations; the cards go to your hand, 1 robot on them goes home; " in both
+
+
 # --------------------------------------------------------------------------- debris flip
 
 
