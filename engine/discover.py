@@ -15,7 +15,7 @@ from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
 from engine.scoring import BASE_CAP, CAP_PER_TUCKED
 from engine.state import Player
-from engine.tiles import tile_text
+from engine.tiles import EFFECT_SHORT, tile_text
 from engine.words import mid_sentence, plural
 
 if TYPE_CHECKING:
@@ -92,8 +92,8 @@ def _tile_short(tile: int) -> str:
     if t.kind is TileKind.ADVANCED:
         return "Advanced " + t.advanced.value.replace("_", " ")
     if t.kind is TileKind.STARTING:
-        return "Starting tile"
-    return f"{t.colour} {t.effect.value.replace('_', ' ')}"
+        return f"Starting tile: {EFFECT_SHORT[t.effect]}"
+    return f"{t.colour} {EFFECT_SHORT[t.effect]}"
 
 
 def arrows(tile: int) -> list[tuple[str, str, list[int]]]:

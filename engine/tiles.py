@@ -56,6 +56,24 @@ EFFECT_TEXT = {
     TileEffect.START_ROBOT: "take 1 robot OR move a robot break room <-> workstation",
 }
 
+# A tile's effect as the tile in the image shows it (renderer/labels.py), and
+# as short option labels name it, so that a label reads like the picture.
+EFFECT_SHORT: dict[TileEffect, str] = {
+    TileEffect.VP: "+1 VP",
+    TileEffect.SHIP: "+1 ship",
+    TileEffect.RESOURCE: "+1 resource",
+    TileEffect.ROBOT: "+1 robot",
+    TileEffect.MOVE_SHIP: "move ship 2",
+    TileEffect.DEBRIS: "+1 debris",
+    TileEffect.MOVE_ROBOT: "move robot",
+    TileEffect.ACTIVATE_VERTICAL: "activate ↕",
+    TileEffect.ACTIVATE_HORIZONTAL: "activate ↔",
+    TileEffect.DRAW_MISSION: "draw 2 Missions keep 1",
+    TileEffect.START_SHIP: "+1 ship or move 2",
+    TileEffect.START_RESOURCE: "+1 resource or +1 debris",
+    TileEffect.START_ROBOT: "+1 robot or move robot",
+}
+
 # What an Advanced Technology tile scores at the end (COMPONENTS.md 7), short
 # enough for the tile in the image (renderer/labels.py) and the same in words.
 ADVANCED_TEXT: dict[AdvancedKind, str] = {

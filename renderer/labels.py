@@ -16,27 +16,12 @@ from engine.components import (
     MissionKind,
     RavagerEffect,
     Reward,
-    TileEffect,
     TileKind,
     next_clockwise,
 )
-from engine.tiles import ADVANCED_TEXT
+from engine.tiles import ADVANCED_TEXT, EFFECT_SHORT
 
-TILE_TEXT: dict[TileEffect, str] = {
-    TileEffect.VP: "+1 VP",
-    TileEffect.SHIP: "+1 ship",
-    TileEffect.RESOURCE: "+1 resource",
-    TileEffect.ROBOT: "+1 robot",
-    TileEffect.MOVE_SHIP: "move ship 2",
-    TileEffect.DEBRIS: "+1 debris",
-    TileEffect.MOVE_ROBOT: "move robot",
-    TileEffect.ACTIVATE_VERTICAL: "activate ↕",
-    TileEffect.ACTIVATE_HORIZONTAL: "activate ↔",
-    TileEffect.DRAW_MISSION: "draw 2 Missions keep 1",
-    TileEffect.START_SHIP: "+1 ship or move 2",
-    TileEffect.START_RESOURCE: "+1 resource or +1 debris",
-    TileEffect.START_ROBOT: "+1 robot or move robot",
-}
+TILE_TEXT = EFFECT_SHORT  # the engine's short labels are the image's words
 
 ACTION_SHORT: dict[str, str] = {
     "discover": "Discover",

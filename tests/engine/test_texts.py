@@ -231,3 +231,30 @@ def test_a_card_play_that_leaves_only_a_die_to_flip_says_it_spends_the_debris(
         g.apply(Action(MADELINE, next((i for i in ids if i.startswith("die:")), ids[0])))
     assert not p.standard
     assert p.debris == (0 if flip_needed else 1)
+
+
+def test_a_discover_label_names_each_tile_as_its_image_shows_it():
+    """The board image writes a tile's effect short ("activate ↕", "+1 VP",
+    renderer/labels.py); the Discover and Repair labels beside it use the same
+    words, so a player matches a button to a tile at a glance."""
+    from engine.tiles import EFFECT_SHORT
+    from renderer.labels import tile_text as image_words
+    from tests.engine.scenario import pull_tile
+
+    g = table()
+    set_dice(g, {MADELINE: "o3"})
+    kinds = {}
+    for t in TILES:
+        if t.kind is TileKind.TECHNOLOGY and t.effect not in kinds:
+            kinds[t.effect] = t.id
+    tiles = list(kinds.values())[:8]
+    g.state.board.display = [pull_tile(g, t) for t in tiles]
+    refresh(g)
+    g.apply(Action(MADELINE, "die:o3"))  # the scenario table asks step by step
+    g.apply(Action(MADELINE, "action:1"))
+    labels = {o.id: o.label for o in g.decision.options}
+    for i, t in enumerate(tiles):
+        tile = TILES[t]
+        label = labels[f"display:{i + 1}"]
+        assert label.endswith(f": {tile.colour} {EFFECT_SHORT[tile.effect]}"), label
+        assert image_words(t) == EFFECT_SHORT[tile.effect], (image_words(t), label)
