@@ -87,12 +87,15 @@ class Discover(Handler):
         g.push("inject", seat=seat, tile=tile)
 
 
-def _tile_short(tile: int) -> str:
+def _tile_short(tile: int, starting_effect: bool = True) -> str:
+    """A tile in a button's words (the image's, engine/tiles.py EFFECT_SHORT);
+    `starting_effect` False leaves a Starting tile's long "or" effect out,
+    where the label has no room (an arrow that ejects it)."""
     t = TILES[tile]
     if t.kind is TileKind.ADVANCED:
         return "Advanced " + t.advanced.value.replace("_", " ")
     if t.kind is TileKind.STARTING:
-        return f"Starting tile: {EFFECT_SHORT[t.effect]}"
+        return f"Starting tile: {EFFECT_SHORT[t.effect]}" if starting_effect else "Starting tile"
     return f"{t.colour} {EFFECT_SHORT[t.effect]}"
 
 
@@ -156,7 +159,7 @@ def _arrow_words(p: Player, label: str, cells: list[int]) -> tuple[str, str, tup
         parts.append(f"EJECTS {CELL_NAMES[cells[-1]]} ({tile_shown(p, cells[-1])})")
     short = f"{label} → {entry}"
     if ejected is not None:
-        short += f", ejects {CELL_NAMES[cells[-1]]} {_tile_short(ejected)}"
+        short += f", ejects {CELL_NAMES[cells[-1]]} {_tile_short(ejected, starting_effect=False)}"
     elif moved:
         short += f", pushes {len(moved)}"
     return short, "; ".join(parts), (f"cell:{entry}",)
