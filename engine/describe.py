@@ -17,6 +17,7 @@ from engine.components import (
     RAVAGER_CARDS,
     REWARD_BUNDLES,
     TILES,
+    ActionKind,
     HexKind,
     RavagerEffect,
     TileKind,
@@ -163,17 +164,42 @@ def action_text(g: Game, seat: int, action: int, value: int, activations: int) -
     if activations != value:
         out += " (damaged: −1)"
     rav = ravager_at(g, seat, action)
-    return out + (f"; {rav}" if rav else "")
+    out += f"; {rav}" if rav else ""
+    idle = _idle(g, action, activations)
+    return out + (f"; {idle}: only the card draw follows" if idle else "")
 
 
 def action_short(g: Game, action: int, value: int, activations: int) -> str:
     kind = ACTIONS[action][0]
-    out = f"{action} {ACTION_NAMES[kind].split()[0]} ×{activations}"
-    if activations != value:
-        out += " (damaged −1)"
+    out = f"{action} {ACTION_NAMES[kind].split()[0]}"
+    if _idle(g, action, activations):
+        out += " ⚠ nothing to do"  # in place of the count: a button has 80 characters
+    else:
+        out += f" ×{activations}" + (" (damaged −1)" if activations != value else "")
     if g.state.board.ravagers[action - 1]:
         out += " +Ravager"
     return out
+
+
+def _idle(g: Game, action: int, activations: int) -> str | None:
+    """Why a Repair or Destroy would find nothing to do, in words, or None:
+    no damage cube on an action or a supply die (the action's own Ravager may
+    add one first), or no location whose Ravagers the activations can all
+    take (Destroy: all cards at a location go together)."""
+    kind = ACTIONS[action][0]
+    b = g.state.board
+    if kind is ActionKind.DESTROY:
+        if not any(0 < len(stack) <= activations for stack in b.ravagers):
+            return "no location it can clear of Ravagers"
+    elif kind is ActionKind.REPAIR:
+        stack = b.ravagers[action - 1]
+        adds = stack and RAVAGER_CARDS[stack[-1].card].effect in _DAMAGING
+        if not adds and not any(b.damage) and not any(b.supply_damaged):
+            return "no damage cube on the Black Angel to repair"
+    return None
+
+
+_DAMAGING = frozenset({RavagerEffect.DAMAGE_NEXT_ACTION, RavagerEffect.DAMAGE_DIE})
 
 
 __all__ = [

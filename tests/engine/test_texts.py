@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine import Action, Game, GameOptions
-from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
+from engine.components import MISSION_CARDS, RAVAGER_CARDS, TILES, DieColour, TileEffect, TileKind
 from engine.handlers import HANDLERS
 from engine.ops import mission_short
 from engine.words import a, dice_words, die_words, mid_sentence, plural
@@ -258,3 +258,63 @@ def test_a_discover_label_names_each_tile_as_its_image_shows_it():
         label = labels[f"display:{i + 1}"]
         assert label.endswith(f": {tile.colour} {EFFECT_SHORT[tile.effect]}"), label
         assert image_words(t) == EFFECT_SHORT[tile.effect], (image_words(t), label)
+
+
+def _die_words(g, die: str, action: int) -> str:
+    """The die's option for an action, label and text, in the step-by-step asking."""
+    g.apply(Action(MADELINE, f"die:{die}"))
+    o = g.decision.option(f"action:{action}")
+    assert o is not None, [x.id for x in g.decision.options]
+    return f"{o.label} | {o.detail}"
+
+
+@pytest.mark.parametrize(
+    ("stacks", "idle"),
+    [
+        ({}, True),  # no Ravager on the Black Angel
+        ({2: 3}, True),  # 3 cards at one location: a 2 cannot take them all
+        ({2: 3, 4: 2}, False),
+    ],
+)
+def test_a_destroy_that_can_destroy_nothing_says_so(stacks, idle):
+    """A die on Destroy Ravagers with no location it can clear (all cards at
+    a location go together) only draws a card: the option says so."""
+    from tests.engine.scenario import ravagers_at
+
+    g = table()
+    set_dice(g, {MADELINE: "g2"})
+    for loc, n in stacks.items():
+        ravagers_at(g, loc, *[c.id for c in RAVAGER_CARDS if c.location == loc][:n])
+    refresh(g)
+    words = _die_words(g, "g2", 5)
+    assert ("no location it can clear of Ravagers: only the card draw follows" in words) is idle
+    assert ("Destroy ⚠ nothing to do" in words) is idle
+
+
+@pytest.mark.parametrize("damage", ["none", "supply die", "action", "the action's own Ravager"])
+def test_a_repair_with_nothing_to_repair_says_so(damage):
+    from engine.components import RavagerEffect
+    from tests.engine.scenario import ravagers_at
+
+    g = table()
+    set_dice(g, {MADELINE: "y2"})
+    b = g.state.board
+    if damage == "supply die":
+        b.supply[2] -= 1
+        b.supply_damaged[2] += 1
+    elif damage == "action":
+        b.damage[5] = 1
+    elif damage == "the action's own Ravager":
+        hit = next(
+            c.id
+            for c in RAVAGER_CARDS
+            if c.location == 3 and c.effect is RavagerEffect.DAMAGE_NEXT_ACTION
+        )
+        ravagers_at(g, 3, hit)
+    refresh(g)
+    words = _die_words(g, "y2", 3)
+    idle = damage == "none"
+    assert (
+        "no damage cube on the Black Angel to repair: only the card draw follows" in words
+    ) is idle
+    assert ("Repair ⚠ nothing to do" in words) is idle
