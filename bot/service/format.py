@@ -67,3 +67,20 @@ def score_part(v: Any) -> Any:
     if isinstance(v, list):
         return sum(int(x.get("vp", 0)) for x in v if isinstance(x, dict))
     return v
+
+
+def final_parts(b: dict[str, Any]) -> str:
+    """A player's final score in its parts, as the rulebook's end of the game
+    adds them: "21 on the track + 10 from Advanced tiles + 6 from the Spes
+    exchange"; "" when everything was on the track (and for Hal)."""
+    if b.get("hal"):
+        return ""
+    advanced, spes = score_part(b.get("advanced", [])), score_part(b.get("spes", 0))
+    if not advanced and not spes:
+        return ""
+    out = f"{score_part(b.get('track', 0))} on the track"
+    if advanced:
+        out += f" + {advanced} from Advanced tiles"
+    if spes:
+        out += f" + {spes} from the Spes exchange"
+    return out

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from bot import text as T
 from bot.service.botplay import BotPlayer
+from bot.service.format import final_parts
 from bot.service.games import LiveGames
 from bot.service.helpers import replace_record, turn_key
 from bot.service.images import Images
@@ -275,8 +276,12 @@ class WritePath:
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         why = END_REASONS.get(str(res.get("end")), "")
         lines = ["🏁 **The game is over**" + (f": {why}." if why else "")]
+        parts = {int(b.get("seat", -1)): final_parts(b) for b in res.get("breakdown", [])}
         for s in ranking:
-            lines.append(f"{'🏆 ' if s in winners else ''}{self.games.who(e, s)}: {scores[s]} VP")
+            how = f" ({parts[s]})" if parts.get(s) else ""
+            lines.append(
+                f"{'🏆 ' if s in winners else ''}{self.games.who(e, s)}: {scores[s]} VP{how}"
+            )
         names = " and ".join(self.games.who(e, s) for s in winners)
         lines.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}. The game is archived.")
         return "\n".join(lines)

@@ -68,5 +68,21 @@ async def test_whole_game_by_clicking_with_restarts(
     # the archived game is still there to look at
     scores = await world.slash(world.bystander, "ba scores")
     assert not scores.ephemeral and "Breakdown" in text(scores)
+    # the end message says where each score beyond the track came from
+    # (the rulebook's end of the game: Advanced tiles, the Spes exchange)
+    breakdown = text(scores).split("**Breakdown**")[1]
+    seats = re.findall(
+        r"^(.+): track (\d+), advanced (\d+), spes (\d+), total (\d+)$", breakdown, re.M
+    )
+    assert len(seats) == players + (players == 1), breakdown  # Hal too, solo
+    for who, track, adv, spes, total in seats:
+        parts = f"{track} on the track"
+        parts += f" + {adv} from Advanced tiles" if adv != "0" else ""
+        parts += f" + {spes} from the Spes exchange" if spes != "0" else ""
+        shown = f"{who}: {total} VP" + (f" ({parts})" if "+" in parts else "")
+        assert shown in final.content.splitlines() or f"🏆 {shown}" in final.content.splitlines(), (
+            shown,
+            final.content,
+        )
     log = await world.slash(world.bystander, "ba log")
     assert not log.ephemeral and "Game log" in text(log)
