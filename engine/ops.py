@@ -87,15 +87,7 @@ def gain(g: Game, seat: int, b: Bundle, why: str = "") -> None:
 
 
 def can_pay(p: Player, cost: Bundle) -> bool:
-    return (
-        p.ships >= cost.ships
-        and p.resources >= cost.resources
-        and p.break_room >= cost.robots
-        and p.debris >= cost.debris
-        and len(p.missions) >= cost.missions
-        and len(p.ravagers) >= cost.ravagers
-        and spendable_tech_count(p) >= cost.tech
-    )
+    return payable_times(p, cost, 1) > 0
 
 
 def payable_times(p: Player, cost: Bundle, most: int, owed: int = 0) -> int:

@@ -452,10 +452,10 @@ def mission_option(
         where = hex_name(h)
         label = f"Mission at {where} ×{value}"
         text = f"Activate {mission_short(card)} at {where}, {plural(value, 'time')}: {MISSION_CARDS[card].text}"
-        cost = MISSION_CARDS[card].effect.cost
-        paid = payable_times(player(g, seat), cost, value, owed) if cost.counts() else value
+        cost, p = MISSION_CARDS[card].effect.cost, player(g, seat)
+        paid = payable_times(p, cost, value, owed)  # a card with no cost: `value`
         if paid < value:
-            stock = scarcest_stock(player(g, seat), cost, owed)
+            stock = scarcest_stock(p, cost, owed)
             if paid:
                 label += f" ⚠ pays for {paid}"
                 text += f" You can pay for only {paid} ({stock})."

@@ -193,8 +193,7 @@ class WritePath:
         """One bot move for the deciding seat, announced, applied and logged.
         A move that takes long (a strong bot) is shown while it is chosen:
         ``on_progress`` gets the moves so far and "🤖 Yellow is thinking…"."""
-        if reply.text and not reply.text.endswith("\n"):
-            reply.text += "\n"  # the bot's line is a line of its own (after the start's seat list)
+        _end_line(reply)  # the bot's line is a line of its own (after the start's seat list)
         choosing = asyncio.ensure_future(self.bots.option(e, d.seat, level))
         if self.on_progress is not None and shown is not None:
             if not shown[0]:
@@ -226,8 +225,7 @@ class WritePath:
 
     async def finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
         """Add the next prompt / the end of the game, the ping and the image."""
-        if reply.text and not reply.text.endswith("\n"):
-            reply.text += "\n"
+        _end_line(reply)
         if e.game.is_over:
             reply.new_turn = True
             reply.text += self.result_text(e)
@@ -304,3 +302,9 @@ class WritePath:
             ),
         )
         log.info("game %s: log cut to %s actions (%s)", e.record.id, keep, why)
+
+
+def _end_line(reply: Reply) -> None:
+    """What follows starts a line of its own."""
+    if reply.text and not reply.text.endswith("\n"):
+        reply.text += "\n"
