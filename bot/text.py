@@ -13,7 +13,8 @@ RULES: dict[str, str] = {
         "**Your turn** — choose one of two sequences and resolve it step by step.\n"
         "**Sequence A**: 1. play a card around your player board (optional); "
         "2. perform an action with 1 die, on the Black Angel board or on a Mission card in Space; "
-        "3. draw a card matching the colour of the die, and put the die in its supply.\n"
+        "3. draw a card matching the colour of the die, and put the die in its supply "
+        "(advanced rules: draw two, keep one).\n"
         "**Sequence B**: 1. reroll your dice; 2. reset your player board; "
         "3. advance the Black Angel toward Spes.\n"
         "*If you are unable to perform sequence A, you must perform sequence B.*"
@@ -67,13 +68,34 @@ RULES: dict[str, str] = {
         "play one final round*. In the final round you may pass instead of a required Sequence B. "
         "Scoring: your VP + Advanced Technology tiles (max 4 VP each, +2 per recovered card of the "
         "space's colour for ejected ones); if Spes was reached, every 2 robots/resources/ships "
-        "give 1 VP. Most VP wins; ties share the victory."
+        "give 1 VP. Most VP wins; ties share the victory (solo, a tie is Hal's: R19)."
     ),
     "two-players": (
         "**2-player game** — a neutral player has a robot in each workstation and its own dice. "
         "Buy its dice by paying the resource to the supply; they cannot be flipped. Each Sequence B "
         "also rerolls the neutral dice that were used or show a star. When a player adds a robot "
         "to a workstation, the neutral robot there leaves the game."
+    ),
+    "solo": (
+        "**Solo against Hal** — you play first, then Hal. He reveals his top card: its top half "
+        "after your Sequence A, its bottom half after your Sequence B, names a die colour and an "
+        "action; if no die of that colour is available (his, or an unreserved one of yours), he "
+        "reads the other half; if neither, he returns an unreserved die of the third colour and "
+        "gains 3 VP. *Hal always takes the die of the "
+        "greatest value* — yours if it is higher than his (he buys it: you take 1 resource from "
+        "the supply); never a reserved die. A star, or an action he cannot perform, gives him 3 "
+        "VP. Everything he gains turns into VP by the weights on the back of his top card; each "
+        "of his cards ejected from Space gives him 3 VP. With no die left he rolls and (until the "
+        "end is triggered) the Black Angel advances. He starts with 0 / 5 / 10 / 15 VP (easy / "
+        "standard / difficult / extreme), you with 5, and he scores nothing at the end. "
+        "*You win only with strictly more VP than Hal* (a tie is his, R19)."
+    ),
+    "advanced": (
+        "**Advanced rules** — Technology tiles enter the display and your grid *boost side up*. "
+        "A boost side's **1x** effect improves one action once, when you perform that action: "
+        "then flip the tile to its standard side. Only standard-side tiles are activated by a "
+        "card played around your board; you may flip a boost tile early to activate it, and "
+        "forfeit its 1x. After an action, *draw two cards of the die's colour and keep one*."
     ),
     "undo": (
         "**Undo** — you may take back your own decisions of the current turn, one at a time, "
@@ -95,6 +117,10 @@ RULE_ALIASES = {
     "score": "end",
     "neutral": "two-players",
     "2p": "two-players",
+    "hal": "solo",
+    "solitaire": "solo",
+    "boost": "advanced",
+    "1x": "advanced",
 }
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from simcord import MemberActor
 
+from bot import text as T
 from engine.describe import reward_text
 from tests.bot.sim import World, assert_private, components, custom_ids, text
 from tests.bot.simplay import Person, dm_messages, is_over, lobby, person_step, play_out
@@ -73,7 +74,7 @@ async def test_the_texts_of_played_games_read_as_written_by_a_person(world: Worl
     await lobby(world, [alice], solo, difficulty="easy")
     await play_out(world, 12, channel=solo)
     await world.slash(alice, "ba games")
-    for topic in ("turn", "cards", "dice", "actions", "ravagers", "sequence-b", "end"):
+    for topic in T.RULES:
         await world.slash(alice, "ba rules", topic=topic)
     found = scan(everything(world, [alice, bob]))
     assert not found, "\n".join(found[:20])
@@ -132,3 +133,19 @@ async def test_the_hand_names_each_mission_cards_reward(world: World) -> None:
     for line in missions:
         card = int(re.search(r"#(\d+)", line).group(1))
         assert line.endswith(f"Reward when placed: {reward_text(card)}."), line
+
+
+async def test_the_rules_cover_the_games_the_bot_hosts(world: World) -> None:
+    """`/ba rules` has a topic for solo play and for the advanced rules, and
+    no topic contradicts them (a solo tie is Hal's, R19; the advanced rules
+    draw two cards and keep one)."""
+    alice = world.players(1)[0]
+    said = {}
+    for topic in ("solo", "advanced", "end", "turn"):
+        said[topic] = assert_private(await world.slash(alice, "ba rules", topic=topic))
+    assert "Hal" in said["solo"] and "strictly more VP" in said["solo"]
+    assert "boost side up" in said["advanced"] and "keep one" in said["advanced"]
+    assert "a tie is Hal's" in said["end"]
+    assert "draw two, keep one" in said["turn"]
+    menu = assert_private(await world.slash(alice, "ba rules"))
+    assert "`solo`" in menu and "`advanced`" in menu
