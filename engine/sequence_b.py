@@ -22,19 +22,69 @@ if TYPE_CHECKING:
 
 
 def sequence_b_text(g: Game, seat: int) -> str:
+    """The option's words: every VP it loses (the dice left, B.1, and each
+    damaged die it must roll) and the dice it rolls."""
     p = player(g, seat)
     left = p.standard + p.secure
     lost = sum(d.value for d in left)
-    rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(p.workstations) if n) or "no"
-    out = "Sequence B: "
-    if left:
-        out += (
-            f"lose {lost} VP for the {plural(len(left), 'die', 'dice')} left in your compartment, "
+    clean, damaged = _dice_to_roll(g, seat)
+    rolls = ", ".join(
+        f"{n + damaged[c]} {COLOURS[c]}" for c, n in enumerate(clean) if n + damaged[c]
+    )
+    short = [
+        f"only {n + damaged[c]} {COLOURS[c]} left in the supply"
+        for c, n in enumerate(clean)
+        if n + damaged[c] < p.workstations[c]
+    ]
+    costs = []
+    if left and lost:
+        costs.append(
+            f"{lost} VP for the {plural(len(left), 'die', 'dice')} left in your compartment"
         )
-    out += f"roll {rolls} dice (one per robot in a workstation), reset your board"
+    if any(damaged):
+        costs.append(_damaged_words(damaged))
+    out = "Sequence B: "
+    if left and not lost:
+        # Stars only: B.1 costs nothing, but the dice still go back.
+        out += f"return your {'star die' if len(left) == 1 else f'{len(left)} star dice'} (no VP lost), "
+    if costs:
+        out += "lose " + " and ".join(costs) + ", "
+    out += f"roll {rolls or 'no'} dice (one per robot in a workstation"
+    out += f"; {', '.join(short)})" if short else ")"
+    out += ", reset your board"
     if g.state.end_trigger is None:
         out += ", advance the Black Angel"
     return out
+
+
+def _dice_to_roll(g: Game, seat: int) -> tuple[list[int], list[int]]:
+    """(undamaged, damaged) dice per colour that Sequence B will roll, as
+    ``SequenceB.resolve`` takes them: the dice left go back to the supply
+    first, and undamaged dice are taken before damaged ones."""
+    p = player(g, seat)
+    b = g.state.board
+    back = [0, 0, 0]
+    for d in p.standard + p.secure:
+        back[COLOUR_INDEX[d.colour]] += 1
+    clean, damaged = [0, 0, 0], [0, 0, 0]
+    for c in range(3):
+        clean[c] = min(p.workstations[c], b.supply[c] + back[c])
+        damaged[c] = min(p.workstations[c] - clean[c], b.supply_damaged[c])
+    return clean, damaged
+
+
+def _damaged_words(damaged: list[int]) -> str:
+    """'1 VP for a damaged gray die you must roll' (rulebook: rolling a
+    damaged die costs 1 VP)."""
+    total = sum(damaged)
+    colours = [c for c in range(3) if damaged[c]]
+    if len(colours) == 1:
+        colour = COLOURS[colours[0]]
+        dice = f"a damaged {colour} die" if total == 1 else f"{total} damaged {colour} dice"
+    else:
+        each = ", ".join(f"{damaged[c]} {COLOURS[c]}" for c in colours)
+        dice = f"{total} damaged dice ({each})"
+    return f"{total} VP for {dice} you must roll"
 
 
 @handler

@@ -1,0 +1,120 @@
+"""What Sequence B says: the option names every VP it loses, the log says why
+a compulsory Sequence B was compulsory and what the neutral dice rolled (R16).
+
+Scenario tests from a plain table (tests/engine/scenario.py); seats 0
+Madeline (Blue), 1 Noelle.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.components import COLOURS
+from engine.state import Die
+from tests.engine.helpers import choose, ids, refresh
+from tests.engine.scenario import (
+    MADELINE,
+    NOELLE,
+    damage_supply_die,
+    give_missions,
+    set_dice,
+    table,
+)
+
+M_ORANGE, M_GRAY = 0, 20
+
+
+@pytest.fixture
+def scripted_rolls(monkeypatch):
+    """Dice rolled in Sequence B (the player's, then the neutral's) show these faces."""
+    faces: list[int] = []
+
+    def roll(g, colour_index):
+        return Die(COLOURS[colour_index], faces.pop(0))
+
+    monkeypatch.setattr("engine.sequence_b.roll", roll)
+    return faces
+
+
+def _b_text(g) -> str:
+    o = g.decision.option("B")
+    assert o is not None, ids(g)
+    return o.detail
+
+
+def _lost(events) -> int:
+    return sum(e.data.get("amount", 0) for e in events if e.kind == "vp_lost")
+
+
+# --------------------------------------------------------------------------- the option
+
+
+def test_the_option_names_the_vp_lost_for_a_damaged_die_it_must_roll(scripted_rolls):
+    g = table()
+    # Madeline keeps an orange 1; two gray dice for her two gray robots, but
+    # only one undamaged gray die is left in the supply.
+    set_dice(g, {MADELINE: "o1", NOELLE: "y1 y1", 2: "y2 y2"})
+    damage_supply_die(g, 1)
+    me = g.state.players[MADELINE]
+    me.vp = 10
+    me.break_room -= 1
+    me.workstations = [1, 2, 1]
+    refresh(g)
+    assert g.state.board.supply[1] == 1 and g.state.board.supply_damaged[1] == 1
+    assert _b_text(g) == (
+        "Sequence B: lose 1 VP for the 1 die left in your compartment and 1 VP for a "
+        "damaged gray die you must roll, roll 1 orange, 2 gray, 1 green dice (one per "
+        "robot in a workstation), reset your board, advance the Black Angel"
+    )
+    scripted_rolls += [1, 2, 3, 1]
+    events = choose(g, "B")
+    assert _lost(events) == 2 and me.vp == 8  # as the option said
+
+
+def test_dice_left_go_back_before_rolling_so_they_spare_a_damaged_die():
+    g = table()
+    # The gray die she keeps goes back first: her one gray robot rolls it
+    # again, not the damaged one.
+    set_dice(g, {MADELINE: "y2", NOELLE: "y1 y1 y1", 2: "y2"})
+    damage_supply_die(g, 1)
+    refresh(g)
+    assert g.state.board.supply[1] == 0 and g.state.board.supply_damaged[1] == 1
+    assert "damaged" not in _b_text(g)
+
+
+def test_damaged_dice_of_two_colours_are_counted_together():
+    g = table()
+    set_dice(g, {NOELLE: "o1 o1 o1 o1 o1 y1 y1 y1 y1 y1"})
+    damage_supply_die(g, 0)
+    damage_supply_die(g, 1)
+    refresh(g)
+    assert _b_text(g).startswith(
+        "Sequence B: lose 2 VP for 2 damaged dice (1 orange, 1 gray) you must roll, roll "
+    )
+
+
+def test_star_dice_left_are_returned_and_cost_nothing():
+    g = table()
+    set_dice(g, {MADELINE: "y0", NOELLE: "o3"})  # no resource: Noelle's die is not for sale
+    give_missions(g, MADELINE, M_ORANGE)  # no gray card: the star has no use
+    refresh(g)
+    assert ids(g) == ["B"]
+    assert _b_text(g).startswith(
+        "Sequence B: return your star die (no VP lost), roll 1 orange, 1 gray, 1 green dice"
+    )
+    set_dice(g, {MADELINE: "y0 g0"})
+    refresh(g)
+    assert _b_text(g).startswith("Sequence B: return your 2 star dice (no VP lost), roll ")
+
+
+def test_a_supply_too_short_for_every_robot_is_said():
+    g = table()
+    set_dice(g, {NOELLE: "g1 g1 g1 g1 g1", 2: "g1"})
+    me = g.state.players[MADELINE]
+    me.break_room -= 1
+    me.workstations = [1, 1, 2]
+    refresh(g)
+    assert g.state.board.supply[2] == 0
+    assert "roll 1 orange, 1 gray dice (one per robot in a workstation; only 0 green left" in (
+        _b_text(g)
+    )
