@@ -136,7 +136,13 @@ def hal_turn(g: Game, player_seq: str) -> None:
     assert hal is not None
     if not hal.dice:
         s.turn["seq"] = "B"
-        g.log("hal_turn", "Hal has no dice: he rolls and the Black Angel advances.", HAL_SEAT)
+        # R10: once the end is triggered the Black Angel stays where it is.
+        advance = (
+            " and the Black Angel advances"
+            if s.end_trigger is None
+            else "; the Black Angel no longer advances (the end is triggered)"
+        )
+        g.log("hal_turn", f"Hal has no dice: he rolls{advance}.", HAL_SEAT)
         for c in range(3):  # one robot in each workstation
             taken, damaged = take_die_from_supply(g, c)
             if taken:

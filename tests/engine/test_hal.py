@@ -787,6 +787,8 @@ def test_without_dice_hal_rolls_and_the_black_angel_advances():
     assert me(g).ships == 3
     assert "advance" in kinds(events) and "hal_card" not in kinds(events)
     assert g.state.turn == {}
+    said = next(e.text for e in events if e.kind == "hal_turn")
+    assert said == "Hal has no dice: he rolls and the Black Angel advances."
 
 
 def test_hal_rolling_a_damaged_die_loses_1_vp():
@@ -807,6 +809,11 @@ def test_without_dice_after_the_end_is_triggered_hal_rolls_but_nothing_advances(
     assert len(hal(g).dice) == 3
     assert [s.number for s in g.state.board.strips] == numbers
     assert "advance" not in kinds(events)
+    # The log says so (R10), not that the Black Angel advances.
+    said = next(e.text for e in events if e.kind == "hal_turn")
+    assert said == (
+        "Hal has no dice: he rolls; the Black Angel no longer advances (the end is triggered)."
+    )
 
 
 def test_hal_card_ejected_by_the_players_sequence_b_scores_3_vp_and_pays_ship_holders():
