@@ -95,7 +95,7 @@ class SequenceB(Handler):
         seat = f["seat"]
         p = player(g, seat)
         b = g.state.board
-        g.log("sequence_b", f"{g.name(seat)} performs Sequence B.", seat)
+        g.log("sequence_b", f"{g.name(seat)} performs Sequence B{_why_b(g, seat)}.", seat)
         # B.1: lose VP for the dice still in the compartment (R3: both areas).
         left = p.standard + p.secure
         for d in left:
@@ -119,6 +119,24 @@ class SequenceB(Handler):
         if g.state.options.advanced:
             g.push("free_reserve", seat=seat)
         g.push("reserve", seat=seat, free=False)
+
+
+def _why_b(g: Game, seat: int) -> str:
+    """Why a Sequence B was compulsory, in words (empty when it was chosen).
+    Run before B.1 changes anything: the state is the turn decision's. B is
+    the only option when no die can be taken and used (R2) and it is not the
+    final round (where a pass is offered too)."""
+    from engine.dice_take import sequence_a_possible
+
+    s = g.state
+    if s.last_round == s.round or sequence_a_possible(g, seat):
+        return ""
+    p = player(g, seat)
+    own = "none of their dice can be used" if p.dice else "no die left"
+    sale = (
+        "they have no resource to buy one" if p.resources < 1 else "no die for sale they could use"
+    )
+    return f" ({own} and {sale}: Sequence B is compulsory)"
 
 
 def reroll_neutral(g: Game) -> None:

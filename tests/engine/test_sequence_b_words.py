@@ -118,3 +118,49 @@ def test_a_supply_too_short_for_every_robot_is_said():
     assert "roll 1 orange, 1 gray dice (one per robot in a workstation; only 0 green left" in (
         _b_text(g)
     )
+
+
+# --------------------------------------------------------------------------- the log
+
+
+def _b_line(events) -> str:
+    return next(e.text for e in events if e.kind == "sequence_b")
+
+
+def test_a_compulsory_sequence_b_says_why():
+    g = table()
+    set_dice(g, {MADELINE: "o0 y0 g0", NOELLE: "o3"})
+    give_missions(g, MADELINE, M_ORANGE, M_GRAY)
+    refresh(g)
+    assert ids(g) == ["B"]
+    assert _b_line(choose(g, "B")) == (
+        "Blue performs Sequence B (none of their dice can be used and they have no "
+        "resource to buy one: Sequence B is compulsory)."
+    )
+
+
+def test_without_dice_a_compulsory_sequence_b_says_so():
+    g = table()
+    set_dice(g, {NOELLE: "o0"})
+    g.state.players[MADELINE].resources = 1  # a star for sale has no use either
+    refresh(g)
+    assert ids(g) == ["B"]
+    assert _b_line(choose(g, "B")) == (
+        "Blue performs Sequence B (no die left and no die for sale they could use: "
+        "Sequence B is compulsory)."
+    )
+
+
+def test_a_chosen_sequence_b_gives_no_reason():
+    g = table()
+    set_dice(g, {MADELINE: "o1"})
+    refresh(g)
+    assert "die:o1" in ids(g)
+    assert _b_line(choose(g, "B")) == "Blue performs Sequence B."
+    # In the final round a pass is offered too: B is chosen, not compulsory.
+    g = table()
+    set_dice(g, {MADELINE: "y0"})
+    g.state.end_trigger, g.state.last_round = "ravagers", g.state.round
+    refresh(g)
+    assert ids(g) == ["pass", "B"]
+    assert _b_line(choose(g, "B")) == "Blue performs Sequence B."
