@@ -12,7 +12,7 @@ from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
 from engine.ops import discard_mission, lose_vp, player
 from engine.setup import roll, take_die_from_supply
-from engine.words import dice_words, plural
+from engine.words import a, dice_words, die_words, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -146,19 +146,39 @@ def reroll_neutral(g: Game) -> None:
         return
     b = g.state.board
     kept = []
+    stars = set()
     for d in neutral.dice:
         if d.value == 0:
             b.supply[COLOUR_INDEX[d.colour]] += 1
+            stars.add(d.colour)
         else:
             kept.append(d)
     neutral.dice = kept
     have = {d.colour for d in kept}
+    rerolled, new, results, codes = [], [], [], []
     for c, colour in enumerate(COLOURS):
         if neutral.workstations[c] and colour not in have:
+            if colour in stars:
+                rerolled.append(f"its {colour} star")
+            else:  # its die was bought (or the supply had none for it)
+                new.append(f"{a(colour)} die (it had none)")
             taken, _ = take_die_from_supply(g, c)
             if taken:
-                kept.append(roll(g, c))
+                die = roll(g, c)
+                kept.append(die)
+                codes.append(die.code)
+                results.append(die_words(die.code))
+            else:
+                results.append(f"no {colour} die left in the supply")
     neutral.dice.sort(key=lambda d: COLOUR_INDEX[d.colour])
+    if rerolled or new:
+        did = [f"rerolls {' and '.join(rerolled)}"] if rerolled else []
+        did += [f"rolls {' and '.join(new)}"] if new else []
+        g.log(
+            "roll",  # chance, like every roll (bot/service/helpers.py REVEALING)
+            f"The neutral player {' and '.join(did)}: {', '.join(results)}.",
+            dice=codes,
+        )
 
 
 @handler

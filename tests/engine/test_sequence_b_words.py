@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.components import COLOURS
+from engine.components import COLOURS, DieColour
 from engine.state import Die
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
@@ -164,3 +164,37 @@ def test_a_chosen_sequence_b_gives_no_reason():
     refresh(g)
     assert ids(g) == ["pass", "B"]
     assert _b_line(choose(g, "B")) == "Blue performs Sequence B."
+
+
+def test_the_neutral_dice_rerolled_are_logged(scripted_rolls):
+    g = table(players=2)
+    set_dice(g, {MADELINE: "o1"})
+    # The neutral player shows an orange 2 and a gray star; its green die was bought.
+    b = g.state.board
+    g.state.neutral.dice = [Die(DieColour.ORANGE, 2), Die(DieColour.GRAY, 0)]
+    b.supply[0] -= 1
+    b.supply[1] -= 1
+    refresh(g)
+    scripted_rolls += [3, 1, 2, 2, 3]  # hers (orange, gray, green), then the neutral's
+    events = choose(g, "B")
+    rolls = [e for e in events if e.kind == "roll"]
+    assert [e.text for e in rolls] == [
+        "Blue rolls orange 3, gray 1, green 2.",
+        "The neutral player rerolls its gray star and rolls a green die (it had none): "
+        "gray 2, green 3.",
+    ]
+    assert rolls[1].data["dice"] == ["y2", "g3"]
+    assert [d.code for d in g.state.neutral.dice] == ["o2", "y2", "g3"]
+
+
+def test_neutral_dice_that_need_no_reroll_log_nothing(scripted_rolls):
+    g = table(players=2)
+    set_dice(g, {MADELINE: "o1"})
+    b = g.state.board
+    g.state.neutral.dice = [Die(c, 1) for c in DieColour]
+    for c in range(3):
+        b.supply[c] -= 1
+    refresh(g)
+    scripted_rolls += [3, 1, 2]
+    events = choose(g, "B")
+    assert [e.text for e in events if e.kind == "roll"] == ["Blue rolls orange 3, gray 1, green 2."]
