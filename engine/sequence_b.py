@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_INDEX, COLOURS
+from engine.components import COLOUR_INDEX, COLOURS, TILES, BoostEffect
 from engine.decision import Option
 from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
-from engine.ops import discard_mission, lose_vp, player
+from engine.ops import CELL_NAMES, discard_mission, lose_vp, player
 from engine.setup import roll, take_die_from_supply
 from engine.words import a, dice_words, die_words, plural
 
@@ -188,7 +188,9 @@ class Reserve(Handler):
     def prompt(self, g: Game, f: Frame) -> str:
         if f["free"]:
             return "Player aid: you may reserve one of your dice for free."
-        return "You may reserve one die for 1 resource (no one can buy it)."
+        text = "You may reserve one die for 1 resource (no one can buy it)."
+        free = _free_after(g, f["seat"], None)
+        return text + (f" Then {_free_words(free)}." if free else "")
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
@@ -196,15 +198,29 @@ class Reserve(Handler):
         if f["free"] or p.resources >= 1:
             cost = "free" if f["free"] else "1 resource"
             opts = [
-                Option(
-                    f"reserve:{c}",
-                    f"Reserve your {die_text(c)} ({cost})",
-                    f"Reserve your {die_text(c)} ({cost}): no one can buy it",
-                    (f"die:{f['seat']}:{c}",),
-                )
+                Option.lazy(f"reserve:{c}", lambda c=c: self._words(g, f, c, cost))
                 for c in die_codes(p.standard)
             ]
-        return opts + [Option("none", "Reserve nothing")]
+        return opts + [Option.lazy("none", lambda: self._words(g, f, None, ""))]
+
+    @staticmethod
+    def _words(g: Game, f: Frame, code: str | None, cost: str) -> tuple[str, str, tuple[str, ...]]:
+        """The paid reservation comes before the boost tiles' free ones
+        (``SequenceB.resolve``), so its options say what the tiles can still
+        reserve after it: paying for a die a tile could reserve for free is
+        then a choice made knowingly."""
+        free = [] if f["free"] else _free_after(g, f["seat"], code)
+        if code is None:
+            label = detail = "Reserve nothing"
+            marks: tuple[str, ...] = ()
+        else:
+            label = f"Reserve your {die_text(code)} ({cost})"
+            detail = f"{label}: no one can buy it"
+            marks = (f"die:{f['seat']}:{code}",)
+        if free:
+            label += f"; {_free_short(free)}"
+            detail += f"; then {_free_words(free)}"
+        return label, detail, marks
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "none":
@@ -217,6 +233,42 @@ class Reserve(Handler):
         if not f["free"]:
             p.resources -= 1
         g.log("reserve", f"{g.name(seat)} reserves their {die.colour} {die.value}.", seat)
+
+
+def _free_after(g: Game, seat: int, code: str | None) -> list[tuple[str, str]]:
+    """(cell, colour) of each free-reserve boost tile that will still find a
+    die of its colour once the die `code` (or none) is reserved for 1
+    resource (engine/boosts.py ``FreeReserve``: one die per tile)."""
+    from engine.boosts import boost_cells
+
+    p = player(g, seat)
+    left = [d.colour for d in p.standard]
+    if code is not None:
+        left.remove(next(d.colour for d in p.standard if d.code == code))
+    out = []
+    for cell in boost_cells(p, BoostEffect.FREE_RESERVE):
+        colour = TILES[p.grid[cell]].boost_colour
+        if colour in left:
+            left.remove(colour)
+            out.append((CELL_NAMES[cell], str(colour)))
+    return out
+
+
+def _free_words(free: list[tuple[str, str]]) -> str:
+    """'your C2 tile can reserve a gray die for free'."""
+    if len(free) == 1:
+        cell, colour = free[0]
+        return f"your {cell} tile can reserve {a(colour)} die for free"
+    each = ", ".join(f"{cell} {a(colour)} die" for cell, colour in free)
+    return f"your boost tiles can each reserve one more die for free ({each})"
+
+
+def _free_short(free: list[tuple[str, str]]) -> str:
+    """A button's words: 'C2 then reserves a gray die free'."""
+    if len(free) == 1:
+        cell, colour = free[0]
+        return f"{cell} then reserves {a(colour)} die free"
+    return f"{', '.join(cell for cell, _ in free)} then reserve {len(free)} more free"
 
 
 @handler

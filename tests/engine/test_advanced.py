@@ -346,6 +346,28 @@ def test_free_reserve_in_sequence_b_after_the_paid_one(scripted_rolls):
     choose(g, "B")
     assert g.decision.kind == "reserve"
     assert ids(g) == ["reserve:o2", "reserve:y3", "reserve:g1", "none"]
+    # The free reservations follow the paid one: its options say what the
+    # boost tiles can still reserve for free after it (none but the tiles
+    # whose colour is left), so nobody pays for a die a tile would reserve.
+    words = {o.id: (o.label, o.detail) for o in g.decision.options}
+    assert words["reserve:o2"] == (
+        "Reserve your orange 2 (1 resource); B1 then reserves a gray die free",
+        "Reserve your orange 2 (1 resource): no one can buy it; "
+        "then your B1 tile can reserve a gray die for free",
+    )
+    assert words["reserve:y3"][0] == (
+        "Reserve your gray 3 (1 resource); A1 then reserves an orange die free"
+    )
+    assert words["reserve:g1"] == (
+        "Reserve your green 1 (1 resource); A1, B1 then reserve 2 more free",
+        "Reserve your green 1 (1 resource): no one can buy it; then your boost tiles can "
+        "each reserve one more die for free (A1 an orange die, B1 a gray die)",
+    )
+    assert words["none"][0] == "Reserve nothing; A1, B1 then reserve 2 more free"
+    assert g.decision.prompt.endswith(
+        " Then your boost tiles can each reserve one more die for free "
+        "(A1 an orange die, B1 a gray die)."
+    )
     choose(g, "reserve:g1")
     assert me(g).resources == 0
     assert g.decision.kind == "free_reserve"
