@@ -37,11 +37,28 @@ BOOST_TEXT = {
 }
 
 
+# A button's words for a boost side: the image's (renderer/labels.py), with the
+# die colour in words, never a letter (issue 25).
+BOOST_SHORT = {
+    BoostEffect.VP_ON_ACTION: "1x: +2 VP on {action}",
+    BoostEffect.DIE_TO_THREE: "1x: {colour} die = 3",
+    BoostEffect.CHANGE_COLOUR: "1x: recolour {colour} die",
+    BoostEffect.FREE_RESERVE: "1x: free reserve {colour}",
+}
+
+
 def boost_text(tile: int) -> str:
     t = TILES[tile]
     action = t.boost_action.value if t.boost_action else ""
     colour = t.boost_colour
     return BOOST_TEXT[t.boost].format(action=action, a_colour=a(colour) if colour else "")
+
+
+def boost_short(tile: int) -> str:
+    """'1x: +2 VP on Destroy', '1x: gray die = 3'."""
+    t = TILES[tile]
+    action = t.boost_action.value.title() if t.boost_action else ""
+    return BOOST_SHORT[t.boost].format(action=action, colour=t.boost_colour or "")
 
 
 def boost_cells(

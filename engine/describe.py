@@ -57,12 +57,25 @@ def boost_side_text(tile: int) -> str:
     )
 
 
+def enters_boost_side_up(g: Game, tile: int) -> bool:
+    """Advanced rules: a Technology tile shows its boost side in the display
+    and enters the grid boost side up (discover.py ``inject_grid``)."""
+    return g.state.options.advanced and TILES[tile].kind is TileKind.TECHNOLOGY
+
+
+def tile_side_text(tile: int, boost: bool) -> str:
+    """A tile by the side it shows: its boost side when `boost`."""
+    from engine.tiles import tile_text
+
+    return boost_side_text(tile) if boost else tile_text(tile)
+
+
 def display_tile_text(g: Game, tile: int) -> str:
     """A display tile: in the advanced rules a Technology tile shows (and
     enters the grid on) its boost side."""
     from engine.tiles import tile_text
 
-    if g.state.options.advanced and TILES[tile].kind is TileKind.TECHNOLOGY:
+    if enters_boost_side_up(g, tile):
         return boost_side_text(tile).replace("boost side up", "enters boost side up")
     return tile_text(tile)
 
@@ -208,6 +221,7 @@ __all__ = [
     "boost_side_text",
     "cells_text",
     "display_tile_text",
+    "enters_boost_side_up",
     "hex_name",
     "hex_short",
     "hex_text",
@@ -215,4 +229,5 @@ __all__ = [
     "ravagers_on_placing",
     "reward_text",
     "tile_shown",
+    "tile_side_text",
 ]

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.asking import with_stop
+from engine.boosts import boost_short
 from engine.components import COLOUR_BY_LETTER, COLOUR_INDEX, COLOURS, DISPLAY_COST, TILES, TileKind
 from engine.decision import Option
-from engine.describe import display_tile_text, tile_shown
+from engine.describe import display_tile_text, enters_boost_side_up, tile_shown, tile_side_text
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
@@ -41,7 +42,7 @@ class Discover(Handler):
             Option.lazy(
                 f"display:{i + 1}",
                 lambda i=i, t=t: (
-                    f"Display {i + 1} (cost {DISPLAY_COST[i]}): {_tile_short(t)}",
+                    _display_label(g, i, t),
                     f"Display space {i + 1} (cost {DISPLAY_COST[i]}): {display_tile_text(g, t)}",
                     (f"display:{i + 1}",),
                 ),
@@ -79,24 +80,38 @@ class Discover(Handler):
             b.advanced_slots[i] = b.advanced_deck.pop() if b.advanced_deck else None
         assert tile is not None
         place = "display space" if where == "display" else "Advanced slot"  # as the options say
-        g.log(
-            "discover", f"{g.name(seat)} takes {tile_text(tile)} from {place} {n}.", seat, tile=tile
-        )
+        shown = tile_side_text(tile, enters_boost_side_up(g, tile))
+        g.log("discover", f"{g.name(seat)} takes {shown} from {place} {n}.", seat, tile=tile)
         if f["left"] - cost > 0:
             g.push("discover", seat=seat, left=f["left"] - cost)
         g.push("inject", seat=seat, tile=tile)
 
 
-def _tile_short(tile: int, starting_effect: bool = True) -> str:
+def _tile_short(tile: int, starting_effect: bool = True, boost: bool = False, room: int = 0) -> str:
     """A tile in a button's words (the image's, engine/tiles.py EFFECT_SHORT);
     `starting_effect` False leaves a Starting tile's long "or" effect out,
-    where the label has no room (an arrow that ejects it)."""
+    where the label has no room (an arrow that ejects it). `boost`: the tile
+    shows its boost side (advanced rules), named as the image names it, then
+    its standard side when the words fit in `room` characters."""
     t = TILES[tile]
     if t.kind is TileKind.ADVANCED:
         return "Advanced " + t.advanced.value.replace("_", " ")
     if t.kind is TileKind.STARTING:
         return f"Starting tile: {EFFECT_SHORT[t.effect]}" if starting_effect else "Starting tile"
+    if boost:
+        side = f"{t.colour} {boost_short(tile)}"
+        then = f"{side}, then {EFFECT_SHORT[t.effect]}"
+        return then if len(then) <= room else side
     return f"{t.colour} {EFFECT_SHORT[t.effect]}"
+
+
+# A label's length (engine/API.md: a button, at most 70 characters).
+LABEL_ROOM = 70
+
+
+def _display_label(g: Game, i: int, tile: int) -> str:
+    head = f"Display {i + 1} (cost {DISPLAY_COST[i]}): "
+    return head + _tile_short(tile, True, enters_boost_side_up(g, tile), LABEL_ROOM - len(head))
 
 
 def arrows(tile: int) -> list[tuple[str, str, list[int]]]:
@@ -159,7 +174,8 @@ def _arrow_words(p: Player, label: str, cells: list[int]) -> tuple[str, str, tup
         parts.append(f"EJECTS {CELL_NAMES[cells[-1]]} ({tile_shown(p, cells[-1])})")
     short = f"{label} → {entry}"
     if ejected is not None:
-        short += f", ejects {CELL_NAMES[cells[-1]]} {_tile_short(ejected, starting_effect=False)}"
+        short += f", ejects {CELL_NAMES[cells[-1]]} "
+        short += _tile_short(ejected, False, p.grid_boost[cells[-1]], LABEL_ROOM - len(short))
     elif moved:
         short += f", pushes {len(moved)}"
     return short, "; ".join(parts), (f"cell:{entry}",)
@@ -170,7 +186,8 @@ class Inject(Handler):
     kind = "inject"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return f"Inject {tile_text(f['tile'])} into your grid: choose an arrow."
+        tile = f["tile"]
+        return f"Inject {tile_side_text(tile, enters_boost_side_up(g, tile))} into your grid: choose an arrow."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])
@@ -206,11 +223,14 @@ class Inject(Handler):
         p = player(g, seat)
         aid = option.partition(":")[2]
         label, cells = next((w, c) for a, w, c in arrows(f["tile"]) if a == aid)
+        # The ejected tile, if any, by the side it showed in the grid.
+        ejected_boost = p.grid_boost[cells[-1]]
         ejected = inject_grid(g, p, f["tile"], cells)
+        shown = tile_side_text(f["tile"], enters_boost_side_up(g, f["tile"]))
         g.log(
             "inject",
             # The arrow as its option names it: "into row 2, from the right".
-            f"{g.name(seat)} injects {tile_text(f['tile'])} into {mid_sentence(label)}.",
+            f"{g.name(seat)} injects {shown} into {mid_sentence(label)}.",
             seat,
             tile=f["tile"],
         )
@@ -218,7 +238,7 @@ class Inject(Handler):
             return
         g.log(
             "eject",
-            f"{g.name(seat)} ejects {tile_text(ejected)} from the grid.",
+            f"{g.name(seat)} ejects {tile_side_text(ejected, ejected_boost)} from the grid.",
             seat,
             tile=ejected,
         )

@@ -129,6 +129,45 @@ def test_discovered_tiles_are_injected_boost_side_up_and_the_sides_move_with_a_p
     check(g)
 
 
+def test_a_tile_entering_boost_side_up_is_named_by_its_boost_side():
+    """The display shows a tile's boost side and the tile enters the grid so:
+    the label, the log and the inject question name that side (its standard
+    side after it), as does an arrow ejecting a boost-side-up tile."""
+    g = adv_table()
+    boost(g, MADELINE, {"A1": T_THREE_ORANGE, "B1": T_O_MOVE_SHIP, "C1": T_O_ROBOT})
+    g.state.board.display[3] = pull_tile(g, T_VP_DISCOVER)
+    _discover(g, "o1")
+    side = (
+        "orange tile, boost side up (1x: 2 VP when you perform discover; standard side: gain 1 VP)"
+    )
+    assert g.decision.option("display:4").label == (
+        "Display 4 (cost 1): orange 1x: +2 VP on Discover, then +1 VP"
+    )
+    events = choose(g, "display:4")
+    assert [e.text for e in events] == [f"Blue takes {side} from display space 4."]
+    assert g.decision.prompt == f"Inject {side} into your grid: choose an arrow."
+    assert g.decision.option("arrow:row1").label == (
+        "Row 1, from the right → C1, ejects A1 orange 1x: orange die = 3"
+    )
+    events = choose(g, "arrow:row1")
+    assert [e.text for e in events][:2] == [
+        f"Blue injects {side} into row 1, from the right.",
+        "Blue ejects orange tile, boost side up (1x: set an orange die to 3; "
+        "standard side: take 1 ship) from the grid.",
+    ]
+
+
+def test_every_boost_side_label_fits_a_button():
+    from engine.components import TILES, TileKind
+    from engine.discover import LABEL_ROOM, _display_label
+
+    g = adv_table()
+    longest = max(
+        (_display_label(g, 7, t.id) for t in TILES if t.kind is TileKind.TECHNOLOGY), key=len
+    )
+    assert len(longest) <= LABEL_ROOM, longest
+
+
 def test_in_the_basic_game_tiles_keep_their_standard_side():
     g = table()
     g.state.board.display[3] = pull_tile(g, T_VP_DISCOVER)
