@@ -492,10 +492,15 @@ def _technology(
         paste_at(img, A.tile(tile_id, x1 - x0, y1 - y0, boost), (x0, y0))
     for slot, tile_id in enumerate(board["advanced_slots"]):
         x0, y0, x1, y1 = L.advanced_box(layout, slot)
+        # The number the options use ("Advanced slot 1"): slot 1 is the one
+        # next to space 8, so the row reads 4 3 2 1.
+        tag = f"slot {slot + 1}"
         if tile_id is None:
             text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "empty", 18, P.TEXT_DIM, True, "mm")
+            text(d, L.advanced_tag_point(layout, slot), tag, 14, P.TEXT_DIM, True, "la")
             continue
         paste_at(img, A.tile(tile_id, x1 - x0, y1 - y0), (x0, y0))
+        text(d, L.advanced_tag_point(layout, slot), tag, 14, P.TEXT, True, "la")
     y = L.stacks_top(layout)
     x = L.MARGIN
     text(d, (x, y), "Tile stacks", 17, P.TEXT_DIM, True)

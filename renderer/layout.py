@@ -206,10 +206,20 @@ def display_box(layout: BoardLayout, space: int) -> Box:
 
 
 def advanced_box(layout: BoardLayout, slot: int) -> Box:
-    """Advanced Technology slot 0-3 on the Black Angel board."""
-    left = MARGIN + slot * (ADVANCED_W + ADVANCED_GAP)
+    """Advanced Technology slot 0-3 (printed 1-4) on the Black Angel board.
+    The slots sit beyond display space 8, slot 1 next to it (COMPONENTS.md 3:
+    the "last tile" Hal takes, engine/hal.py), so they run right to left:
+    slot 1 under spaces 7-8, slot 4 under spaces 1-2."""
+    left = MARGIN + (3 - slot) * (ADVANCED_W + ADVANCED_GAP)
     top = layout.tech_top + TECH_TITLE_H + DISPLAY_LABEL_H + DISPLAY_TILE + 12
     return (left, top, left + ADVANCED_W, top + ADVANCED_H)
+
+
+def advanced_tag_point(layout: BoardLayout, slot: int) -> tuple[int, int]:
+    """Where the slot's number goes: top left, after the tile's "A" icon,
+    clear of the tile's words (centred) and of an option's number (top right)."""
+    x0, y0, _, _ = advanced_box(layout, slot)
+    return (x0 + 30, y0 + 5)
 
 
 def stacks_top(layout: BoardLayout) -> int:

@@ -171,3 +171,25 @@ def test_no_label_names_a_die_colour_by_a_letter() -> None:
     ]
     assert any("gray" in t for t in texts)  # the Advanced slots are among them
     assert not [t for t in texts if re.search(r"\([oyg]\)", t)]
+
+
+def test_advanced_slot_1_is_drawn_next_to_display_space_8() -> None:
+    """Hal takes "the last tile in this display (the one closest to the
+    Technology tile display)": the engine's slot 1 (engine/hal.py), next to
+    space 8 (COMPONENTS.md 3). The slots run right to left beyond space 8."""
+    from renderer import render_board
+    from renderer.artwork import tile_colours
+    from tests.renderer.helpers import open_png
+
+    view = game(*CASES[0]).view(None)
+    tile = next(t for t in view["board"]["advanced_slots"] if t is not None)
+    view["board"]["advanced_slots"] = [tile, None, None, None]
+    img, layout = open_png(render_board(view)), layout_for(view)
+    # Slot 1 lies under space 8, slot 4 under space 1.
+    assert L.advanced_box(layout, 0)[0] < L.display_box(layout, 7)[0] < L.advanced_box(layout, 0)[2]
+    assert L.advanced_box(layout, 3)[0] < L.display_box(layout, 0)[2] < L.advanced_box(layout, 3)[2]
+    for slot in range(4):
+        x0, y0, x1, y1 = L.advanced_box(layout, slot)
+        pixel = img.getpixel((x0 + 4, (y0 + y1) // 2))
+        expected = tile_colours(tile)[0] if slot == 0 else P.PANEL_DARK
+        assert close(pixel, expected), (slot, pixel)
