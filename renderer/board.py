@@ -225,14 +225,13 @@ def _header(
     img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: dict[int, str] | None
 ) -> None:
     text(d, (L.MARGIN, 10), f"BLACK ANGEL · Round {view['round']}", 30, P.TEXT, True)
-    trigger = view.get("end_trigger")
     result = view.get("result")
-    if view.get("finished") or result:
-        _badge(d, "GAME OVER", P.ALERT)
-    elif trigger:
-        why = "Spes reached" if trigger == "spes" else "Ravager deck empty"
-        last = view.get("last_round")
-        _badge(d, f"END TRIGGERED: {why}" + (f" · last round {last}" if last else ""), P.ALERT)
+    badge = header_badge(view)
+    if badge is not None:
+        words, size, box = badge
+        d.rounded_rectangle(box, radius=8, fill=P.ALERT)
+        x0, y0, x1, y1 = box
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), words, size, P.TEXT_DARK, True, "mm")
     decision = view.get("decision")
     if decision:
         seat = decision["seat"]
@@ -265,12 +264,49 @@ def _header(
         text(d, (x1 - 10, (y0 + y1) / 2), f"{vp} VP", 26, P.TEXT, True, "rm")
 
 
-def _badge(d: ImageDraw.ImageDraw, s: str, colour: P.RGB) -> None:
+BADGE_SIZE, BADGE_SMALL = 19, 16
+
+
+def header_badge(view: View) -> tuple[str, int, L.Box] | None:
+    """The alert badge at the right of the title line ("GAME OVER", or why
+    the end is triggered and the last round): its words, font size and box.
+    It must stay clear of the title and of the "ADVANCED RULES" tag beside
+    it (renderer/advanced.py), so a long reason is said shorter, then
+    smaller, until it fits."""
     from renderer.fonts import text_width
 
-    w = text_width(s, 19, True) + 20
-    d.rounded_rectangle((L.WIDTH - L.MARGIN - w, 12, L.WIDTH - L.MARGIN, 42), radius=8, fill=colour)
-    text(d, (L.WIDTH - L.MARGIN - w / 2, 27), s, 19, P.TEXT_DARK, True, "mm")
+    trigger = view.get("end_trigger")
+    if view.get("finished") or view.get("result"):
+        choices = [("GAME OVER", BADGE_SIZE)]
+    elif trigger:
+        why = "Spes reached" if trigger == "spes" else "Ravager deck empty"
+        last = view.get("last_round")
+        if last:
+            short = f"LAST ROUND {last} · {why}"
+            full = f"END TRIGGERED: {why} · last round {last}"
+            choices = [
+                (full, BADGE_SIZE),
+                (full, BADGE_SMALL),
+                (short, BADGE_SIZE),
+                (short, BADGE_SMALL),
+                (f"LAST ROUND {last}", BADGE_SIZE),
+            ]
+        else:
+            choices = [
+                (f"END TRIGGERED: {why}", BADGE_SIZE),
+                (f"END TRIGGERED: {why}", BADGE_SMALL),
+            ]
+    else:
+        return None
+    if ADV.is_advanced(view):
+        left = ADV.marker_box(view)[2] + 10
+    else:
+        left = L.MARGIN + text_width(f"BLACK ANGEL · Round {view['round']}", 30, True) + 16
+    right = L.WIDTH - L.MARGIN
+    fits = [(s, size) for s, size in choices if text_width(s, size, True) + 20 <= right - left]
+    words, size = fits[0] if fits else choices[-1]
+    w = text_width(words, size, True) + 20
+    return words, size, (right - w, 12, right, 42)
 
 
 # --------------------------------------------------------------------------- space

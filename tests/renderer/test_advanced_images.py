@@ -76,3 +76,24 @@ def test_basic_player_boards_have_no_other_side_band() -> None:
             assert ADV.band_height(view, seat) == 0
             assert open_png(render_player(view, seat)).height == L.player_height(None)
     assert two_sided >= 3  # basic games with Technology tiles in their grids
+
+
+@pytest.mark.parametrize("trigger", ["ravagers", "spes"])
+def test_the_end_trigger_badge_stays_clear_of_the_marker(trigger) -> None:
+    """The final round of an advanced game: "END TRIGGERED: Ravager deck
+    empty · last round 13" was drawn under the "ADVANCED RULES" tag; it is
+    said shorter until it fits between the tag and the right margin."""
+    view = game(*ADVANCED_CASES[0], advanced=True).view(None)
+    view.update({"round": 13, "end_trigger": trigger, "last_round": 13})
+    img = open_png(render_board(view))
+    x0, y0, x1, y1 = ADV.marker_box(view)
+    # Just right of the tag: the background, not the alert badge running under it.
+    assert not close(img.getpixel((x1 + 4, (y0 + y1) // 2)), P.ALERT)
+    from renderer.board import header_badge
+
+    words, _, box = header_badge(view)
+    assert box[0] > x1 and box[2] <= L.WIDTH - L.MARGIN
+    assert words.startswith("LAST ROUND 13 · ")  # still says why
+    # Without the tag there is room for the whole sentence.
+    view["options"]["advanced"] = False
+    assert header_badge(view)[0].startswith("END TRIGGERED: ")
