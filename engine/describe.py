@@ -25,6 +25,7 @@ from engine.components import (
 )
 from engine.ops import CELL_NAMES, hex_spec, location_full, player, visible_icons_around
 from engine.space import Hex, hex_name
+from engine.words import plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -147,6 +148,19 @@ def ravagers_on_placing(g: Game, h: Hex) -> str:
 
 def reward_text(card: int) -> str:
     return bundle_text(REWARD_BUNDLES[MISSION_CARDS[card].reward])
+
+
+def placed_text(card: int) -> str:
+    """What placing a Mission card in Space brings besides its mission: the
+    reward its robot takes and the Technology tiles printed on it, which enter
+    the display (rulebook, Command Your Ships: "new Technology tiles appear")."""
+    m = MISSION_CARDS[card]
+    tiles = ""
+    if m.tiles:
+        colours = ", ".join(c.value for c in m.tiles)
+        enter = "enters" if len(m.tiles) == 1 else "enter"
+        tiles = f"; {plural(len(m.tiles), 'Technology tile')} ({colours}) {enter} the display"
+    return f"Reward when placed: {reward_text(card)}{tiles}."
 
 
 # --------------------------------------------------------------------------- actions

@@ -115,7 +115,8 @@ def _buy_words(g: Game, owner: str, code: str) -> tuple[str, str, tuple[str, ...
     return (
         f"Buy {who}'s {die_text(code)} (1 resource)",
         f"Buy {who}'s {die_text(code)} for 1 resource"
-        + (" (paid to the supply)" if owner == "n" else f", paid to {who}"),
+        + (" (paid to the supply)" if owner == "n" else f", paid to {who}")
+        + (" (he turns it into 1 VP)" if owner == "h" else ""),  # solo "Clarifications"
         (f"die:{owner}:{code}",),
     )
 

@@ -18,6 +18,7 @@ from engine.components import (
     TileKind,
 )
 from engine.decision import Option
+from engine.describe import placed_text
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     CELL_NAMES,
@@ -428,7 +429,11 @@ class Keep(Handler):
         return [
             Option.lazy(
                 f"keep:{c}",
-                lambda c=c: (f"Keep {mission_short(c)}", f"Keep {mission_label(c)}", ()),
+                lambda c=c: (
+                    f"Keep {mission_short(c)}",
+                    f"Keep {mission_label(c)} {placed_text(c)}",  # as the hand says
+                    (),
+                ),
             )
             for c in f["cards"]
         ]

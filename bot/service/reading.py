@@ -106,13 +106,13 @@ class Reading:
         seat = e.seat_of(actor.user_id)
         if seat is None:
             return fail("You are not playing in this game.")
-        from engine.describe import reward_text
+        from engine.describe import placed_text
         from engine.ops import mission_label
 
         p = e.game.state.players[seat]
         lines = [f"**Your hand** ({e.game.name(seat)}):"]
         for m in p.missions:  # the reward decides where a card is worth placing
-            lines.append(f"• {mission_label(m)} Reward when placed: {reward_text(m)}.")
+            lines.append(f"• {mission_label(m)} {placed_text(m)}")
         for r in p.ravagers:
             lines.append(f"• Ravager card #{r}")
         if len(lines) == 1:

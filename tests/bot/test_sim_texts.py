@@ -11,7 +11,7 @@ from typing import Any
 from simcord import MemberActor
 
 from bot import text as T
-from engine.describe import reward_text
+from engine.describe import placed_text, reward_text
 from tests.bot.sim import World, assert_private, components, custom_ids, text
 from tests.bot.simplay import Person, dm_messages, is_over, lobby, person_step, play_out
 
@@ -132,7 +132,8 @@ async def test_the_hand_names_each_mission_cards_reward(world: World) -> None:
     assert len(missions) == 3, said  # one of each colour at setup (rulebook setup 13)
     for line in missions:
         card = int(re.search(r"#(\d+)", line).group(1))
-        assert line.endswith(f"Reward when placed: {reward_text(card)}."), line
+        assert f"Reward when placed: {reward_text(card)}" in line, line
+        assert line.endswith(placed_text(card)), line
 
 
 async def test_the_rules_cover_the_games_the_bot_hosts(world: World) -> None:

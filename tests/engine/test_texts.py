@@ -318,3 +318,49 @@ def test_a_repair_with_nothing_to_repair_says_so(damage):
         "no damage cube on the Black Angel to repair: only the card draw follows" in words
     ) is idle
     assert ("Repair ⚠ nothing to do" in words) is idle
+
+
+def _random_decisions(options: GameOptions, seeds: range):
+    """Every decision of random games (the game is shown before the choice)."""
+    for seed in seeds:
+        g = Game.new(options, seed)
+        r = random.Random(seed)
+        while not g.is_over:
+            yield g
+            g.apply(Action(g.decision.seat, r.choice(g.decision.options).id))
+
+
+def test_keeping_a_drawn_card_says_what_it_brings_when_placed():
+    """Advanced rules (A3, draw two, keep one): each card's option names its
+    reward and the Technology tiles it brings, as the hand does; the choice
+    is made on them."""
+    from engine.describe import placed_text, reward_text
+
+    seen = 0
+    for g in _random_decisions(GameOptions(players=2, advanced=True), range(3)):
+        if g.decision.kind != "keep":
+            continue
+        for o in g.decision.options:
+            card = int(o.id.partition(":")[2])
+            assert f"Reward when placed: {reward_text(card)}" in o.text, o.text
+            assert o.text.endswith(placed_text(card)), o.text
+            colours = [c.value for c in MISSION_CARDS[card].tiles]
+            assert f"({', '.join(colours)}) enter" in o.text, o.text
+        seen += 1
+    assert seen >= 3
+
+
+def test_buying_hals_die_says_he_scores_the_resource():
+    """Solo "Clarifications": Hal turns the resource paid for his die into 1
+    VP; a rival player's die says nothing of the kind."""
+    hal = rival = 0
+    for options in (GameOptions(players=1, difficulty="easy"), GameOptions(players=2)):
+        for g in _random_decisions(options, range(4)):
+            for o in g.decision.options:
+                if not o.id.startswith("buy:"):
+                    continue
+                from_hal = o.id.startswith("buy:h:")
+                assert ("he turns it into 1 VP" in o.text) == from_hal, o.text
+                hal += from_hal
+                rival += not from_hal
+    assert hal and rival
