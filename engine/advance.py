@@ -66,10 +66,6 @@ def eject_first_strip(g: Game) -> None:
         m = MISSION_CARDS[placed.card]
         if m.kind is not MissionKind.NEUTRALIZATION:
             continue
-        g.log(
-            "neutralization",
-            f"{g.name(placed.owner)}'s neutralization Mission at {hex_name((0, pos))} triggers.",
-        )
         eff = m.effect
         if eff.per_space or eff.per_tucked or eff.holder_gain == eff.gain:
             # Single-effect card: the owner's own ship earns nothing more
@@ -81,6 +77,11 @@ def eject_first_strip(g: Game) -> None:
             holders = list(strip.ships[pos])
         hal_owns = _is_hal(g, placed.owner)
         owners = [] if hal_owns else [placed.owner]  # Hal scores 3 VP per ejected card instead
+        where = f"{g.name(placed.owner)}'s neutralization Mission at {hex_name((0, pos))}"
+        if owners or holders:
+            g.log("neutralization", f"{where} triggers.")
+        else:  # Hal's card with no ship on it: its effect has no one to reach
+            g.log("neutralization", f"{where} has no ship on it: its effect reaches no one.")
         if eff.per_space or eff.per_tucked:
             for seat in [*owners, *holders]:
                 if eff.per_space:

@@ -30,6 +30,7 @@ from engine.components import (
     HexKind,
     RavagerEffect,
     action_number,
+    bundle_text,
     next_clockwise,
 )
 from engine.handlers import Frame, Handler, handler
@@ -46,7 +47,8 @@ from engine.ops import (
 )
 from engine.space import hex_name
 from engine.state import Die, PlacedMission
-from engine.words import a, dice_words, plural
+from engine.tiles import tile_text
+from engine.words import a, and_list, dice_words, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -175,7 +177,11 @@ def hal_turn(g: Game, player_seq: str) -> None:
         mine = next((i for i, d in enumerate(hal.dice) if d.colour is third), 0)
         back = hal.dice.pop(mine)
         s.board.supply[COLOUR_INDEX[back.colour]] += 1
-        g.log("hal_turn", f"Hal can use neither colour: he returns {a(back.colour)} die.", HAL_SEAT)
+        g.log(
+            "hal_turn",
+            f"Hal can use neither colour: he returns his {back.colour} die to the supply.",
+            HAL_SEAT,
+        )
         hal_scores(g, CANNOT_ACT_VP, "no die of his colours")
     hal.discard.append(card.id)
 
@@ -307,12 +313,9 @@ def _discover(g: Game, value: int, advanced_first: bool) -> None:
         hal_scores(g, CANNOT_ACT_VP, f"no tile he can take with a {value}")
         return
     hal.tiles += tiles + advanced
-    g.log(
-        "discover",
-        f"Hal takes {plural(len(tiles), 'Technology tile')} and "
-        f"{plural(len(advanced), 'Advanced tile')}.",
-        HAL_SEAT,
-    )
+    # Which tiles: the display is public, and a player checking Hal by hand
+    # (rulebook, solo Discover) wants to see he took the right ones.
+    g.log("discover", f"Hal takes {and_list([tile_text(t) for t in tiles + advanced])}.", HAL_SEAT)
     hal_gains(g, Bundle(), "tiles discovered", tiles=len(tiles), advanced=len(advanced))
 
 
@@ -416,7 +419,7 @@ def _command(g: Game, colour: DieColour) -> None:
         if len(free) >= 2 and comet:
             hal_scores(g, COMET_VP, "the comet")
         reward = REWARD_BUNDLES[m.reward]
-        hal_gains(g, reward, "Mission reward")
+        hal_gains(g, reward, f"Mission reward: {bundle_text(reward)}")
         ravagers_appear(g, visible_icons_around(g, (i, pos)))
         tiles_appear(g, m.tiles)
         return

@@ -178,7 +178,18 @@ def place_damage(g: Game, location: int) -> bool:
         b.damage[location - 1] += 1
         g.log("damage", f"Action {location} takes a damage cube.", location=location)
         return True
-    return damage_die(g, ACTIONS[location][1])
+    colour = ACTIONS[location][1]
+    if damage_die(g, colour):
+        return True
+    # Rulebook "Ravagers appear": no undamaged die of the colour in the supply
+    # either, so the damage is ignored; the log says so rather than nothing.
+    g.log(
+        "damage_ignored",
+        f"Action {location} already has 2 damage cubes and no undamaged {colour} die is "
+        "in the supply: the damage is ignored.",
+        location=location,
+    )
+    return False
 
 
 def damage_die(g: Game, colour: DieColour) -> bool:

@@ -28,6 +28,13 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {many or word + 's'}"
 
 
+def and_list(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def die_words(code: str) -> str:
     """A die code in words: 'o3' -> 'orange 3', 'y0' -> 'gray star (0)',
     'g2r' -> 'green 2 (reserved)'."""
