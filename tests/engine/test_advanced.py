@@ -24,9 +24,8 @@ import pytest
 
 from engine import Action, Game, GameOptions, replay
 from engine import simulate as sim
-from engine.components import COLOUR_INDEX, COLOURS, DieColour
+from engine.components import COLOUR_INDEX, DieColour
 from engine.invariants import check
-from engine.state import Die
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
     MADELINE,
@@ -363,18 +362,6 @@ def test_change_colour_own_or_bought_die_returns_and_draws_by_the_original_colou
 
 
 # --------------------------------------------------------------------------- free reserve
-
-
-@pytest.fixture
-def scripted_rolls(monkeypatch):
-    """Dice rolled in Sequence B show these faces, in order."""
-    faces: list[int] = []
-
-    def roll(g, colour_index):
-        return Die(COLOURS[colour_index], faces.pop(0))
-
-    monkeypatch.setattr("engine.sequence_b.roll", roll)
-    return faces
 
 
 def test_free_reserve_in_sequence_b_after_the_paid_one(scripted_rolls):

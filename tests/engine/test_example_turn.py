@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine import scoring
-from engine.components import COLOURS, DieColour
+from engine.components import DieColour
 from engine.state import Die, PlayedCard
 from engine.tiles import tiles_activated_by_card
 from tests.engine.helpers import choose, ids
@@ -604,18 +604,6 @@ def test_debris_flip_example_gray_star_to_2_and_no_flip_of_a_bought_die():
 
 
 # --------------------------------------------------------------------------- Sequence B
-
-
-@pytest.fixture
-def scripted_rolls(monkeypatch):
-    """Dice rolled in Sequence B show these faces, in order."""
-    faces: list[int] = []
-
-    def roll(g, colour_index):
-        return Die(COLOURS[colour_index], faces.pop(0))
-
-    monkeypatch.setattr("engine.sequence_b.roll", roll)
-    return faces
 
 
 def test_valentins_sequence_b(scripted_rolls):

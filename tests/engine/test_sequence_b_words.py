@@ -7,9 +7,7 @@ Madeline (Blue), 1 Noelle.
 
 from __future__ import annotations
 
-import pytest
-
-from engine.components import COLOURS, DieColour
+from engine.components import DieColour
 from engine.state import Die
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
@@ -22,18 +20,6 @@ from tests.engine.scenario import (
 )
 
 M_ORANGE, M_GRAY = 0, 20
-
-
-@pytest.fixture
-def scripted_rolls(monkeypatch):
-    """Dice rolled in Sequence B (the player's, then the neutral's) show these faces."""
-    faces: list[int] = []
-
-    def roll(g, colour_index):
-        return Die(COLOURS[colour_index], faces.pop(0))
-
-    monkeypatch.setattr("engine.sequence_b.roll", roll)
-    return faces
 
 
 def _b_text(g) -> str:
