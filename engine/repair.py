@@ -89,7 +89,9 @@ class PlaceDebris(Handler):
         p = player(g, f["seat"])
         opts = [
             Option(
-                "storage", "Into your debris storage", f"Into your debris storage (now {p.debris})"
+                "storage",
+                "Into your debris storage",
+                f"Into your debris storage ({p.debris} there now, {p.debris + 1} after)",
             )
         ]
         for cell in range(9):

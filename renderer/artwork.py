@@ -387,6 +387,8 @@ def ravager_card(card_id: int | None, w: int, h: int) -> Image.Image:
 
     card = RAVAGER_CARDS[card_id]
     d.text((44, 8), f"Ravager → action {card.location}", font=font(20, True), fill=P.TEXT)
+    # The number the options name ("Play Ravager card #7"), where a Mission card shows its own.
+    d.text((w - 10, h - 8), f"#{card_id}", font=font(16, False), fill=P.TEXT, anchor="rd")
     for i, line in enumerate(
         wrap("Permanent: " + labels.ravager_text(card_id), w - 24, 18, False, 3)
     ):

@@ -364,3 +364,18 @@ def test_buying_hals_die_says_he_scores_the_resource():
                 hal += from_hal
                 rival += not from_hal
     assert hal and rival
+
+
+def test_debris_into_storage_says_how_many_before_and_after():
+    """'(now 0)' read as the count after; the option says both."""
+    from engine.ops import player
+
+    seen = 0
+    for g in _random_decisions(GameOptions(players=2), range(6)):
+        if g.decision.kind != "place_debris":
+            continue
+        n = player(g, g.decision.seat).debris
+        text = g.decision.option("storage").text
+        assert text == f"Into your debris storage ({n} there now, {n + 1} after)", text
+        seen += 1
+    assert seen

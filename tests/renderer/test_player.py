@@ -100,3 +100,16 @@ def test_boost_side_is_marked_in_advanced_games() -> None:
                 assert close(pixel, P.HIGHLIGHT, 20) == p["grid_boost"][cell], (case, seat, cell)
                 boosts += p["grid_boost"][cell]
     assert boosts >= 2
+
+
+def test_a_ravager_card_in_the_hand_shows_the_number_its_options_name() -> None:
+    """Options read "Play Ravager card #7", and a Mission card may carry the
+    same number: the hand's image writes the Ravager card's number in its
+    bottom-right corner, which is otherwise bare."""
+    from renderer.artwork import ravager_card
+
+    w, h = L.HAND_CARD_W, L.HAND_CARD_H
+    for card in (7, 28):
+        corner = ravager_card(card, w, h).convert("L").crop((w - 50, h - 28, w - 8, h - 6))
+        light = sum(corner.histogram()[151:])  # the text, on dark red
+        assert light > 15, (card, light)
