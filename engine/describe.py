@@ -89,7 +89,7 @@ def cells_text(p: Player, cells: list[int] | tuple[int, ...]) -> str:
 
 
 def hex_text(g: Game, h: Hex) -> str:
-    """'orange alien hex, comet, 1 Ravager icon, card: Orange activation #3 (Red)'."""
+    """'orange alien hex, comet, card: Orange activation #3 of Red (Per activation, …)'."""
     spec = hex_spec(g, h)
     strip = g.state.board.strips[h[0]]
     if spec.kind is HexKind.SPES:
@@ -105,8 +105,11 @@ def hex_text(g: Game, h: Hex) -> str:
         placed = strip.cards[h[1]]
         if placed is not None:
             m = MISSION_CARDS[placed.card]
+            # What a ship there takes part in: the card's mission (its activations,
+            # or what its ejection gives each ship on it).
             parts.append(
-                f"card: {m.colour.value.title()} {m.kind.value} #{m.id} of {g.name(placed.owner)}"
+                f"card: {m.colour.value.title()} {m.kind.value} #{m.id} of {g.name(placed.owner)} "
+                f"({m.text.rstrip('.')})"
             )
         else:
             if spec.icons:
