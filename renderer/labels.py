@@ -12,7 +12,6 @@ from engine.components import (
     MISSION_CARDS,
     RAVAGER_CARDS,
     TILES,
-    BoostEffect,
     MissionKind,
     RavagerEffect,
     Reward,
@@ -37,8 +36,6 @@ REWARD_TEXT: dict[Reward, str] = {
     Reward.SHIP: "ship",
 }
 
-LETTER = {"orange": "o", "gray": "y", "green": "g"}
-
 
 def action_name(number: int) -> str:
     """Full printed name of action 1-6, e.g. "Repair the Black Angel"."""
@@ -62,19 +59,12 @@ def tile_text(tile_id: int, boost: bool = False) -> str:
 
 
 def boost_text(tile_id: int) -> str:
-    tile = TILES[tile_id]
-    colour = LETTER.get(tile.boost_colour.value, "") if tile.boost_colour else ""
-    match tile.boost:
-        case BoostEffect.VP_ON_ACTION:
-            assert tile.boost_action is not None
-            return f"1x: +2 VP on {ACTION_SHORT[tile.boost_action.value]}"
-        case BoostEffect.DIE_TO_THREE:
-            return f"1x: {colour} die = 3"
-        case BoostEffect.CHANGE_COLOUR:
-            return f"1x: recolour {colour} die"
-        case BoostEffect.FREE_RESERVE:
-            return f"1x: free reserve {colour}"
-    return "boost"
+    """A boost side in a tile's few words, the die colour in words ('1x: gray
+    die = 3'): a letter would read as a player ('y', Yellow; issue 25). The
+    engine's buttons read the same table."""
+    from engine.boosts import boost_short
+
+    return boost_short(tile_id)
 
 
 def ravager_text(card_id: int) -> str:
@@ -85,7 +75,7 @@ def ravager_text(card_id: int) -> str:
             return f"damage action {next_clockwise(card.location)}"
         case RavagerEffect.DAMAGE_DIE:
             assert card.die_colour is not None
-            return f"damage 1 {LETTER[card.die_colour.value]} die"
+            return f"damage 1 {card.die_colour.value} die"
         case RavagerEffect.DISCARD_MISSION:
             return "discard a Mission"
         case RavagerEffect.DISCARD_RAVAGER:

@@ -1,0 +1,28 @@
+"""The images' short words name a die's colour in words: a letter code
+('y' for gray) would read as a player (Yellow; issue 25)."""
+
+from __future__ import annotations
+
+import re
+
+from engine.components import RAVAGER_CARDS, TILES, RavagerEffect
+from renderer import labels
+
+_LETTER_DIE = re.compile(r"\b[oyg] die\b|reserve [oyg]\b")
+
+
+def test_boost_sides_name_the_die_colour_in_words() -> None:
+    boosted = [t for t in TILES if t.boost is not None and t.boost_colour is not None]
+    assert boosted
+    for t in boosted:
+        words = labels.tile_text(t.id, boost=True)
+        assert t.boost_colour.value in words, words
+        assert not _LETTER_DIE.search(words), words
+
+
+def test_a_ravager_that_damages_a_die_names_its_colour_in_words() -> None:
+    cards = [c for c in RAVAGER_CARDS if c.effect is RavagerEffect.DAMAGE_DIE]
+    assert cards
+    for c in cards:
+        words = labels.ravager_text(c.id)
+        assert words == f"damage 1 {c.die_colour.value} die", words
