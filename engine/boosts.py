@@ -37,8 +37,8 @@ BOOST_TEXT = {
 }
 
 
-# A button's words for a boost side: the image's (renderer/labels.py), with the
-# die colour in words, never a letter (issue 25).
+# A boost side in a few words, for a button and the images alike
+# (renderer/labels.py): the die colour in words, never a letter (issue 25).
 BOOST_SHORT = {
     BoostEffect.VP_ON_ACTION: "1x: +2 VP on {action}",
     BoostEffect.DIE_TO_THREE: "1x: {colour} die = 3",

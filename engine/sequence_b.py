@@ -28,13 +28,12 @@ def sequence_b_text(g: Game, seat: int) -> str:
     left = p.standard + p.secure
     lost = sum(d.value for d in left)
     clean, damaged = _dice_to_roll(g, seat)
-    rolls = ", ".join(
-        f"{n + damaged[c]} {COLOURS[c]}" for c, n in enumerate(clean) if n + damaged[c]
-    )
+    rolled = [n + damaged[c] for c, n in enumerate(clean)]
+    rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(rolled) if n)
     short = [
-        f"only {n + damaged[c]} {COLOURS[c]} left in the supply"
-        for c, n in enumerate(clean)
-        if n + damaged[c] < p.workstations[c]
+        f"only {n} {COLOURS[c]} left in the supply"
+        for c, n in enumerate(rolled)
+        if n < p.workstations[c]
     ]
     costs = []
     if left and lost:

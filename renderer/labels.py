@@ -6,6 +6,7 @@ into words that fit in a 100-pixel tile.
 
 from __future__ import annotations
 
+from engine.boosts import boost_short
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
@@ -53,18 +54,11 @@ def tile_text(tile_id: int, boost: bool = False) -> str:
         assert tile.advanced is not None
         return ADVANCED_TEXT[tile.advanced]
     if boost and tile.boost is not None:
-        return boost_text(tile_id)
+        # The buttons' table (engine/boosts.py): the die colour in words, as a
+        # letter would read as a player ('y', Yellow; issue 25).
+        return boost_short(tile_id)
     assert tile.effect is not None
     return TILE_TEXT[tile.effect]
-
-
-def boost_text(tile_id: int) -> str:
-    """A boost side in a tile's few words, the die colour in words ('1x: gray
-    die = 3'): a letter would read as a player ('y', Yellow; issue 25). The
-    engine's buttons read the same table."""
-    from engine.boosts import boost_short
-
-    return boost_short(tile_id)
 
 
 def ravager_text(card_id: int) -> str:
