@@ -3,9 +3,11 @@ turn, or a bot seat chosen at creation.
 
 The choice comes from the `ai` package (it sees only the seat's view), off the
 event loop in a thread, under the service's budget. Each move is announced
-with what it publicly is ("🤖 The bot plays for Red: Use their orange 3"); only
-what R15 hides (a card from the hand, drawn cards) is described without naming
-the card. Moves are ordinary actions in the log, so a replay never runs a bot.
+with what it publicly is, in the words the turn message lists for everyone
+("🤖 The bot plays for Red: Launch a new ship to 3D: gray alien hex, no card
+yet"); only what R15 hides (a card from the hand, drawn cards) is described
+without naming the card. Moves are ordinary actions in the log, so a replay
+never runs a bot.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import time
 
 from ai import Budget, choose
@@ -37,15 +40,107 @@ HIDDEN_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+#: The most characters a move's public words take: a spectator reads one line
+#: per move, and a bot's turn is several moves (longer texts: :func:`brief`).
+PUBLIC_ROOM = 100
+
+
 def public_choice(d: Decision, option_id: str) -> str:
-    """The move as everyone may read it."""
+    """The move as everyone may read it, said of the player.
+
+    A secret decision's hidden choices are only what they publicly are
+    (HIDDEN_CHOICES, R15) and its other options are named by their short
+    labels, as before. A decision that is not secret lists its options' full
+    texts in the public turn message, so its move is told in those words
+    (``Option.text``: what happened in the game's terms, where the label is a
+    button's shorthand), cut to a line by :func:`brief`."""
     if d.secret:
         for prefix, text in HIDDEN_CHOICES.get(d.kind, ()):
             if option_id.startswith(prefix):
                 return text
     o = d.option(option_id)
-    label = o.label if o is not None else option_id
-    return label.replace("Use your ", "uses their ").replace(" your ", " their ")
+    if o is None:
+        return option_id
+    if d.secret:
+        return third_person(o.label)
+    return brief(third_person(o.text))
+
+
+_SECOND_PERSON = re.compile(r"\b(?:[Yy]ou|yours?)\b")
+_THIRD_PERSON = {"you": "they", "You": "They", "your": "their", "yours": "theirs"}
+
+
+def third_person(text: str) -> str:
+    """An option's words (said to the deciding player) as others read them:
+    "Use your orange 3" -> "uses their orange 3", "a robot from your break
+    room" -> "a robot from their break room", "(you will roll 2 orange dice)"
+    -> "(they will roll 2 orange dice)". A capital "Your" is left alone: it
+    is a name's ("Command Your Ships")."""
+    if text.startswith("Use your "):
+        text = "uses their " + text.removeprefix("Use your ")
+    return _SECOND_PERSON.sub(lambda m: _THIRD_PERSON[m.group()], text)
+
+
+def brief(text: str, room: int = PUBLIC_ROOM) -> str:
+    """``text`` in at most ``room`` characters, shortened the way a reader
+    would: its first sentence; then without its asides in parentheses, last
+    first; then without its last clauses after a semicolon; a cut only if
+    that is still too long."""
+    if len(text) <= room:
+        return text
+    text = _first_sentence(text)
+    for shorter in (_without_last_aside, _without_last_clause):
+        while len(text) > room:
+            cut = shorter(text)
+            if cut == text:
+                break
+            text = cut
+    if len(text) <= room:
+        return text
+    return text[: room - 1].rstrip(" ,;:") + "…"
+
+
+def _top_level(text: str) -> list[tuple[int, str]]:
+    """(index, character) of the characters outside parentheses."""
+    out = []
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append((i, ch))
+    return out
+
+
+def _first_sentence(text: str) -> str:
+    for i, ch in _top_level(text):
+        if ch == "." and text[i + 1 : i + 2] == " ":
+            return text[: i + 1]
+    return text
+
+
+def _without_last_aside(text: str) -> str:
+    """The text without its last top-level "( … )" (and the space before it)."""
+    end = text.rfind(")")
+    if end < 0:
+        return text
+    depth = 0
+    for i in range(end, -1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            depth -= 1
+            if depth == 0:
+                return (text[:i].rstrip() + text[end + 1 :]).strip()
+    return text
+
+
+def _without_last_clause(text: str) -> str:
+    """The text up to its last top-level "; "."""
+    cuts = [i for i, ch in _top_level(text) if ch == ";" and text[i + 1 : i + 2] == " "]
+    return text[: cuts[-1]] if cuts else text
 
 
 class BotPlayer:

@@ -10,7 +10,7 @@ import re
 
 import engine
 from bot.local import parse_new
-from bot.service import Actor
+from bot.service import Actor, botplay
 from bot.service.botplay import public_choice
 from bot.service.helpers import simplest_option
 from bot.service.model import bot_level, bot_user, is_bot
@@ -20,7 +20,11 @@ from tests.bot.direct import MOD, Direct, decide, start_game
 CID = 900
 A, B, C = 2001, 2002, 2003
 BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
-HAND_CARD = re.compile(r"(Play|Discard|Keep|Spend) .*#\d+")
+# A card from the hand named in a move (not a card in Space: "Keep their ship
+# at 4C: gray alien hex, card: Gray neutralization #34 of Red" is public).
+HAND_CARD = re.compile(r": (Play|Discard|Keep|Spend) [^:;,]*#\d+")
+# Lines a reply too long for one message leaves out (bot/text.py clip_message).
+SKIPPED = re.compile(r"… (\d+) more lines? here")
 
 
 def bot_lines(texts: list[str]) -> list[str]:
@@ -42,7 +46,9 @@ async def test_removed_seat_is_played_and_every_move_announced(direct: Direct) -
     e = await svc.games.entry(CID)
     bot_actions = [a for a in await direct.store.get_actions(e.record.id) if a.seat == seat_b]
     lines = bot_lines(texts)
-    assert bot_actions and len(lines) >= len(bot_actions)
+    # every move is announced, or counted in a long reply's "… n more lines here"
+    skipped = sum(int(n) for t in texts for n in SKIPPED.findall(t))
+    assert bot_actions and len(lines) + skipped >= len(bot_actions)
     name = e.game.name(seat_b)
     for line in lines:
         m = BOT_LINE.fullmatch(line)
@@ -156,6 +162,112 @@ def test_public_choice_names_what_is_public_and_hides_hand_cards() -> None:
     assert public_choice(keep, "keep:3") == "keeps one of the drawn Mission cards"
     action = Decision(0, "use_die", "Use", (Option("action:1", "Action 1: Discover Technology"),))
     assert public_choice(action, "action:1") == "Action 1: Discover Technology"
+
+
+def test_a_public_move_is_told_in_its_full_text_said_of_the_player() -> None:
+    """Not the button's shorthand ("Launch to 3D (gray, R)"): the words the
+    turn message lists for everyone, in the third person, on one short line."""
+    command = Decision(
+        0,
+        "command",
+        "Command Your Ships",
+        (
+            Option(
+                "launch:3D",
+                "Launch to 3D (gray, R)",
+                "Launch a new ship to 3D: gray alien hex, 1 Ravager icon, no card yet; "
+                "a robot from your break room pilots it",
+            ),
+            Option(
+                "move:1A-1B", "Ship 1A → 1B (gray)", "Ship 1A → 1B: gray alien hex, no card yet"
+            ),
+            Option("done", "Stop"),
+        ),
+    )
+    assert public_choice(command, "move:1A-1B") == "Ship 1A → 1B: gray alien hex, no card yet"
+    assert public_choice(command, "done") == "Stop"  # no detail: the label
+    # too long for a line: its last clause goes
+    assert public_choice(command, "launch:3D") == (
+        "Launch a new ship to 3D: gray alien hex, 1 Ravager icon, no card yet"
+    )
+    tile = Decision(
+        0,
+        "tile",
+        "A1",
+        (
+            Option(
+                "to:g",
+                "Robot: break room → green workstation",
+                "Move a robot from the break room to the green workstation "
+                "(you will roll 2 green dice)",
+            ),
+        ),
+    )
+    assert public_choice(tile, "to:g") == (
+        "Move a robot from the break room to the green workstation (they will roll 2 green dice)"
+    )
+    repair = Decision(
+        0,
+        "repair",
+        "Repair",
+        (
+            Option(
+                "action:2",
+                "Repair action 2 (1 cube)",
+                "Remove a cube from action 2, Command Your Ships (1 cube); the cube becomes your debris",
+            ),
+        ),
+    )
+    assert public_choice(repair, "action:2") == (  # "Command Your Ships" is a name
+        "Remove a cube from action 2, Command Your Ships (1 cube); the cube becomes their debris"
+    )
+    # a secret decision's public options keep their labels (their details are the decider's)
+    turn = Decision(
+        0,
+        "turn",
+        "Your turn",
+        (Option("die:o3", "Use your orange 3", "Your orange 3, with your 2 Mission cards"),),
+        secret=True,
+    )
+    assert public_choice(turn, "die:o3") == "uses their orange 3"
+
+
+def test_a_long_text_is_cut_the_way_a_reader_would() -> None:
+    # the first sentence
+    assert (
+        botplay.brief(
+            "Activate Orange activation #10 at 3D, 3 times: Per activation, spend 1 ship to gain 3 VP."
+            " You cannot pay for any (no ship): only the card draw follows."
+        )
+        == "Activate Orange activation #10 at 3D, 3 times: Per activation, spend 1 ship to gain 3 VP."
+    )
+    # the asides, last first
+    assert (
+        botplay.brief(
+            "Activate B1: green tile (activate the tile above or below) (flips it from its boost side,"
+            " losing its 1x effect: change a green die's colour)"
+        )
+        == "Activate B1: green tile (activate the tile above or below)"
+    )
+    assert (
+        botplay.brief(
+            "Destroy the 1 Ravager at action 1 (costs 1 activation; the card goes to your hand;"
+            " top effect: a damage cube on an orange die in the supply)"
+        )
+        == "Destroy the 1 Ravager at action 1"
+    )
+    assert (
+        botplay.brief(
+            "Row 2, from the right: the tile lands on C2; pushes C2 (orange tile (draw 2 Mission"
+            " cards, keep 1)) to B2; pushes B2 (Advanced Technology (2 VP per Advanced tile at the"
+            " end)) to A2; EJECTS A2 (Starting tile (take 1 resource OR 1 debris))"
+        )
+        == "Row 2, from the right: the tile lands on C2; pushes C2 to B2; pushes B2 to A2; EJECTS A2"
+    )
+    # nothing to leave out: a cut
+    cut = botplay.brief("word " * 40)
+    assert len(cut) == botplay.PUBLIC_ROOM and cut.endswith("word…")
+    assert botplay.brief("short (kept)") == "short (kept)"
 
 
 def test_the_fallback_uses_a_die_rather_than_sequence_b() -> None:

@@ -9,11 +9,14 @@ import re
 
 from simcord import MemberActor
 
+from bot.service import botplay
 from tests.bot.sim import World, text
 from tests.bot.simplay import is_over, lobby, play_out, step
 
 BOT_LINE = re.compile(r"🤖 The bot plays for (Blue|Red|Yellow|Purple): (.+)")
-HAND_CARD = re.compile(r"(Play|Discard|Keep|Spend) .*#\d+")
+# A card from the hand named in a move (a card in Space is public: "Keep their
+# ship at 4C: gray alien hex, card: Gray neutralization #34 of Red").
+HAND_CARD = re.compile(r": (Play|Discard|Keep|Spend) [^:;,]*#\d+")
 
 
 def let_bots_think(world: World) -> None:
@@ -86,6 +89,14 @@ async def test_one_person_plays_three_players_against_two_bots_to_the_end(world:
     final = world.turn_message()
     assert "Winner" in final.content
     assert_announced(sorted(seen))
+    # a public move reads as the turn message listed it, said of the player
+    # ("Display space 2 (cost 2): gray tile (gain 1 VP)", not "Display 2 (cost 2): gray +1 VP")
+    moves = [BOT_LINE.fullmatch(line).group(2) for line in seen]
+    assert any(m.startswith("Display space ") for m in moves), moves
+    assert any(m.startswith("Launch a new ship to ") for m in moves), moves
+    assert not any(re.match(r"Display \d|Launch to |Robot: ", m) for m in moves), moves
+    assert not any(re.search(r"\b(you|your)\b", m) for m in moves), moves
+    assert all(len(m) <= botplay.PUBLIC_ROOM for m in moves), moves
 
 
 async def test_a_timed_out_solo_turn_is_played_by_simple_and_comes_back(world: World) -> None:
