@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from bot import text as T
-from bot.service.botplay import BotPlayer
+from bot.service.botplay import BotPlayer, public_choice
 from bot.service.format import final_parts
 from bot.service.games import LiveGames
 from bot.service.helpers import replace_record, turn_key
@@ -137,9 +137,11 @@ class WritePath:
         finally:
             e.busy = False
         if echo and not d.secret and not any(ev.text for ev in events):
-            chosen = d.option(action.option)
-            if chosen is not None:
-                reply.text += f"{e.game.name(action.seat)}: {chosen.label}\n"
+            # A choice with no event of its own ("End your turn") is told as
+            # the bot's moves are: of the seat, in the public words (the option
+            # is one of d's: the engine accepted it).
+            move = public_choice(d, action.option)
+            reply.text += f"{e.game.name(action.seat)} chooses: {move}\n"
         self.events(e, events, reply)
         if turn_key(g) != before:
             reply.new_turn = True

@@ -82,6 +82,17 @@ async def test_bare_option_ids_and_numbers_both_play(tmp_path: Path) -> None:
     assert "Unknown command `bogus-word` (and not one of the options now)" in after(t, "bogus-word")
 
 
+async def test_a_choice_that_does_nothing_visible_is_echoed_in_the_third_person(
+    tmp_path: Path,
+) -> None:
+    """Ending the turn without a flip has no event of its own: the choice is
+    echoed, of the seat by name ("their", not "your"), as the bot's moves are."""
+    t = await run(tmp_path, "new 2", "join bob", "start 1", "1", "1", "1", "1", "done")
+    assert "Before your turn ends: flip a die" in t  # the prompt speaks to the player
+    echo = after(t, "done").splitlines()[0]
+    assert echo == "Blue chooses: End their turn, flipping nothing", echo
+
+
 async def test_a_bare_id_that_is_not_an_option_now_changes_nothing(tmp_path: Path) -> None:
     t = await run(tmp_path, "new 1", f"start {SEED}", "action:1", "log")
     assert "Unknown command `action:1` (and not one of the options now)" in after(t, "action:1")
