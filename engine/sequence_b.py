@@ -31,7 +31,9 @@ def sequence_b_text(g: Game, seat: int) -> str:
     rolled = [n + damaged[c] for c, n in enumerate(clean)]
     rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(rolled) if n)
     short = [
-        f"only {n} {COLOURS[c]} left in the supply"
+        f"only {plural(n, COLOURS[c] + ' die', COLOURS[c] + ' dice')} left in the supply"
+        if n
+        else f"no {COLOURS[c]} die left in the supply"
         for c, n in enumerate(rolled)
         if n < p.workstations[c]
     ]

@@ -101,8 +101,16 @@ def test_a_supply_too_short_for_every_robot_is_said():
     me.workstations = [1, 1, 2]
     refresh(g)
     assert g.state.board.supply[2] == 0
-    assert "roll 1 orange, 1 gray dice (one per robot in a workstation; only 0 green left" in (
-        _b_text(g)
+    assert (
+        "roll 1 orange, 1 gray dice (one per robot in a workstation; no green die left "
+        "in the supply)" in _b_text(g)
+    )  # not "only 0 green left"
+    set_dice(g, {NOELLE: "g1 g1 g1 g1 g1"})
+    refresh(g)
+    assert g.state.board.supply[2] == 1
+    assert (
+        "roll 1 orange, 1 gray, 1 green dice (one per robot in a workstation; only 1 green "
+        "die left in the supply)" in _b_text(g)
     )
 
 
