@@ -14,7 +14,7 @@ from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.ravagers import ravager_text
 from engine.tiles import activatable_cell, tile_text
-from engine.words import a, plural
+from engine.words import a, and_list, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -136,7 +136,10 @@ class Destroy(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         left = f["left"]
         opts = [
-            Option.lazy(f"location:{n + 1}", lambda n=n, stack=stack: _destroy_words(n, stack))
+            Option.lazy(
+                f"location:{n + 1}",
+                lambda n=n, stack=stack: _destroy_words(g, f["seat"], n, stack),
+            )
             for n, stack in enumerate(g.state.board.ravagers)
             if 0 < len(stack) <= left
         ]
@@ -153,9 +156,16 @@ class Destroy(Handler):
             for owner in rav.robots:
                 player(g, owner).break_room += 1  # R4: freed robots return to the break room
             player(g, seat).ravagers.append(rav.card)
+        freed = _robots_freed(g, None, stack)
         g.log(
             "destroy",
-            f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at location {loc}.",
+            f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at location {loc}"
+            + (
+                f"; {freed} on {'it' if len(stack) == 1 else 'them'} {_back(stack)}"
+                if freed
+                else ""
+            )
+            + ".",
             seat,
             location=loc,
         )
@@ -163,13 +173,34 @@ class Destroy(Handler):
             g.push("destroy", seat=seat, left=f["left"] - len(stack))
 
 
-def _destroy_words(n: int, stack: list) -> tuple[str, str, tuple[str, ...]]:
-    k = len(stack)
+def _robots_freed(g: Game, seat: int | None, stack: list) -> str:
+    """Whose robots sit on these Ravager cards: "Noelle's robot", "your 2 robots
+    and Yellow's robot" ("your" for ``seat``); "" when there are none."""
+    counts: dict[int, int] = {}
+    for rav in stack:
+        for owner in rav.robots:
+            counts[owner] = counts.get(owner, 0) + 1
+    return and_list(
+        [
+            f"{'your' if owner == seat else g.name(owner) + chr(39) + 's'} "
+            + ("robot" if n == 1 else f"{n} robots")
+            for owner, n in counts.items()
+        ]
+    )
+
+
+def _back(stack: list) -> str:
+    """R4: freed robots return to the break room (the Black Angel's, shared)."""
     robots = sum(len(r.robots) for r in stack)
+    return f"{'goes' if robots == 1 else 'go'} back to the break room"
+
+
+def _destroy_words(g: Game, seat: int, n: int, stack: list) -> tuple[str, str, tuple[str, ...]]:
+    k = len(stack)
     goes = "the card goes to your hand" if k == 1 else "the cards go to your hand"
-    if robots:
-        on = "it" if k == 1 else "them"
-        goes += f", {plural(robots, 'robot')} on {on} {'goes' if robots == 1 else 'go'} home"
+    freed = _robots_freed(g, seat, stack)
+    if freed:
+        goes += f", {freed} on {'it' if k == 1 else 'them'} {_back(stack)}"
     return (
         f"Destroy {plural(k, 'Ravager')} at action {n + 1}",
         f"Destroy the {plural(k, 'Ravager')} at action {n + 1} "

@@ -555,7 +555,19 @@ def test_destroy_options_say_card_or_cards_and_the_robots_going_home():
     one = g.decision.option("location:2").detail
     assert "(costs 1 activation; the card goes to your hand; top effect: " in one, one
     both = g.decision.option("location:3").detail
-    assert "(costs 2 activations; the cards go to your hand, 1 robot on them goes home; " in both
+    assert (
+        "(costs 2 activations; the cards go to your hand, Red's robot on them goes back "  # Noelle is Red
+        "to the break room; " in both
+    ), both  # whose robot, and where it goes (R4), not "1 robot on them goes home"
+
+
+def test_the_destroy_log_says_whose_robots_go_back_to_the_break_room():
+    g = _madeline_destroys()
+    events = choose(g, "location:3")
+    line = next(e.text for e in events if e.kind == "destroy")
+    assert line == (
+        "Blue destroys 2 Ravagers at location 3; Red's robot on them goes back to the break room."
+    ), line
 
 
 # --------------------------------------------------------------------------- debris flip
