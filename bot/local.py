@@ -338,7 +338,9 @@ class Local:
             if not r.ok or r.turn is None or r.turn.options is None:
                 return
             opts = r.turn.options
-            self.say(f"  (only {self.fmt.name(turn.user_id)} should look)")
+            # The whole prompt, as "Show my choices" gives it on Discord: the
+            # public line keeps only its head ("A Ravager at action 1").
+            self.say(f"  (only {self.fmt.name(turn.user_id)} should look) {r.text}")
             if r.image:  # the table (and their board) with their options' places numbered
                 self.say(f"  [image] {self.write_image(r.image, r.image_name)}")
                 for name, png in r.more_images:

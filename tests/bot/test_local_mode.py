@@ -347,3 +347,14 @@ async def test_history_stats_leaderboard_and_a_replay_file(tmp_path: Path) -> No
     assert "frames, one per turn" in after(t, "replay")
     gif = [p for p in (tmp_path / "img").iterdir() if p.name.endswith("replay-1.gif")]
     assert len(gif) == 1 and gif[0].read_bytes()[:6] == b"GIF89a"
+
+
+async def test_a_secret_decision_shows_its_whole_prompt_to_the_hot_seat(tmp_path: Path) -> None:
+    # The public line keeps the prompt's head only ("is choosing… (Your turn)");
+    # the deciding player reads all of it, as "Show my choices" shows it on Discord.
+    t = await run(tmp_path, "new 1", f"start {SEED}")
+    assert "is choosing… (Your turn)" in t
+    assert (
+        "(only host should look) Your turn: Sequence A (play a card / take a die) or "
+        "Sequence B (reroll, reset, advance)." in t
+    ), t
