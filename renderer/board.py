@@ -34,7 +34,7 @@ from renderer.common import (
     text,
 )
 from renderer.decision import Rendered, with_decision
-from renderer.fonts import wrap
+from renderer.fonts import text_width, wrap
 from renderer.header import draw_decision
 from renderer.marks import Drawn, draw_table_marks
 
@@ -392,6 +392,14 @@ def _angel(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.Board
         _ravagers(img, d, layout, action, board["ravagers"][action - 1], view)
 
 
+def ravager_top_line(card_id: int, width: int) -> tuple[str, int]:
+    """The top card's effect beside an action and its font size: a smaller size
+    rather than an ellipsis, so that "damage 1 orange die" is read whole."""
+    words = "top: " + labels.ravager_text(card_id)
+    size = next((z for z in (16, 15, 14, 13) if text_width(words, z) <= width), 13)
+    return words, size
+
+
 def _ravagers(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -409,17 +417,8 @@ def _ravagers(
     )
     paste(img, A.ravager_icon(24), (x0 + 18, y0 + 18))
     text(d, (x0 + 36, y0 + 18), f"Ravagers ×{len(stack)}", 18, P.TEXT, True, "lm")
-    top = stack[-1]
-    text(
-        d,
-        (x0 + 8, y0 + 44),
-        "top: " + labels.ravager_text(top["card"]),
-        16,
-        P.TEXT,
-        False,
-        "lm",
-        x1 - x0 - 12,
-    )
+    words, size = ravager_top_line(stack[-1]["card"], x1 - x0 - 12)
+    text(d, (x0 + 8, y0 + 44), words, size, P.TEXT, False, "lm", x1 - x0 - 12)
     robots = [seat_colour(view, s) for card in stack for s in card.get("robots", [])]
     for k, colour in enumerate(robots[:6]):
         paste(img, A.robot(colour, 20), (x0 + 16 + 22 * k, y1 - 14))

@@ -26,3 +26,19 @@ def test_a_ravager_that_damages_a_die_names_its_colour_in_words() -> None:
     for c in cards:
         words = labels.ravager_text(c.id)
         assert words == f"damage 1 {c.die_colour.value} die", words
+
+
+def test_every_ravager_effect_fits_whole_beside_every_action() -> None:
+    # "top: damage 1 orange die" was cut to "damage 1 orange…" at size 16.
+    from renderer import layout as L
+    from renderer.board import ravager_top_line
+    from renderer.fonts import fit
+
+    layout = L.board_layout(7, 3)
+    for action in range(1, 7):
+        x0, _, x1, _ = L.ravager_box(layout, action)
+        width = x1 - x0 - 12
+        for c in RAVAGER_CARDS:
+            words, size = ravager_top_line(c.id, width)
+            assert words == "top: " + labels.ravager_text(c.id)
+            assert fit(words, width, size) == words, (words, size, width)
