@@ -12,7 +12,7 @@ from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, discard_mission, lose_vp, player
 from engine.setup import roll, take_die_from_supply
-from engine.words import a, dice_words, die_words, plural
+from engine.words import a, and_list, dice_words, die_words, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -29,7 +29,6 @@ def sequence_b_text(g: Game, seat: int) -> str:
     lost = sum(d.value for d in left)
     clean, damaged = _dice_to_roll(g, seat)
     rolled = [n + damaged[c] for c, n in enumerate(clean)]
-    rolls = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(rolled) if n)
     short = [
         f"only {plural(n, COLOURS[c] + ' die', COLOURS[c] + ' dice')} left in the supply"
         if n
@@ -50,12 +49,27 @@ def sequence_b_text(g: Game, seat: int) -> str:
         out += f"return your {'star die' if len(left) == 1 else f'{len(left)} star dice'} (no VP lost), "
     if costs:
         out += "lose " + " and ".join(costs) + ", "
-    out += f"roll {rolls or 'no'} dice (one per robot in a workstation"
+    out += f"roll {_rolls_words(rolled)} (one per robot in a workstation"
     out += f"; {', '.join(short)})" if short else ")"
     out += ", reset your board"
     if g.state.end_trigger is None:
         out += ", advance the Black Angel"
     return out
+
+
+def _rolls_words(rolled: list[int]) -> str:
+    """The dice Sequence B rolls, per colour, in English: 'an orange, a gray
+    and a green die', '2 gray dice', '4 dice: 1 orange, 2 gray, 1 green',
+    'no dice' (not '1 orange, 1 gray dice')."""
+    colours = [c for c in range(3) if rolled[c]]
+    if not colours:
+        return "no dice"
+    if all(rolled[c] == 1 for c in colours):
+        return and_list([a(COLOURS[c]) for c in colours]) + " die"
+    if len(colours) == 1:
+        return f"{rolled[colours[0]]} {COLOURS[colours[0]]} dice"
+    each = ", ".join(f"{rolled[c]} {COLOURS[c]}" for c in colours)
+    return f"{sum(rolled)} dice: {each}"
 
 
 def _dice_to_roll(g: Game, seat: int) -> tuple[list[int], list[int]]:

@@ -49,8 +49,8 @@ def test_the_option_names_the_vp_lost_for_a_damaged_die_it_must_roll(scripted_ro
     assert g.state.board.supply[1] == 1 and g.state.board.supply_damaged[1] == 1
     assert _b_text(g) == (
         "Sequence B: lose 1 VP for the 1 die left in your compartment and 1 VP for a "
-        "damaged gray die you must roll, roll 1 orange, 2 gray, 1 green dice (one per "
-        "robot in a workstation), reset your board, advance the Black Angel"
+        "damaged gray die you must roll, roll 4 dice: 1 orange, 2 gray, 1 green (one "
+        "per robot in a workstation), reset your board, advance the Black Angel"
     )
     scripted_rolls += [1, 2, 3, 1]
     events = choose(g, "B")
@@ -86,7 +86,8 @@ def test_star_dice_left_are_returned_and_cost_nothing():
     refresh(g)
     assert ids(g) == ["B"]
     assert _b_text(g).startswith(
-        "Sequence B: return your star die (no VP lost), roll 1 orange, 1 gray, 1 green dice"
+        "Sequence B: return your star die (no VP lost), roll an orange, a gray and a green "
+        "die (one per robot in a workstation)"
     )
     set_dice(g, {MADELINE: "y0 g0"})
     refresh(g)
@@ -102,16 +103,32 @@ def test_a_supply_too_short_for_every_robot_is_said():
     refresh(g)
     assert g.state.board.supply[2] == 0
     assert (
-        "roll 1 orange, 1 gray dice (one per robot in a workstation; no green die left "
+        "roll an orange and a gray die (one per robot in a workstation; no green die left "
         "in the supply)" in _b_text(g)
     )  # not "only 0 green left"
     set_dice(g, {NOELLE: "g1 g1 g1 g1 g1"})
     refresh(g)
     assert g.state.board.supply[2] == 1
     assert (
-        "roll 1 orange, 1 gray, 1 green dice (one per robot in a workstation; only 1 green "
+        "roll an orange, a gray and a green die (one per robot in a workstation; only 1 green "
         "die left in the supply)" in _b_text(g)
     )
+
+
+def test_the_dice_rolled_read_as_english():
+    # Not "roll 1 orange, 1 gray, 1 green dice" (a tester's report).
+    g = table()
+    me = g.state.players[MADELINE]
+    for workstations, words in [
+        ([1, 1, 1], "roll an orange, a gray and a green die ("),
+        ([0, 1, 0], "roll a gray die ("),
+        ([0, 2, 0], "roll 2 gray dice ("),
+        ([1, 2, 1], "roll 4 dice: 1 orange, 2 gray, 1 green ("),
+    ]:
+        me.break_room += sum(me.workstations) - sum(workstations)
+        me.workstations = workstations
+        refresh(g)
+        assert words in _b_text(g), _b_text(g)
 
 
 # --------------------------------------------------------------------------- the log
