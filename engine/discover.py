@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- Discover
 
 ADVANCED_COST = 2
+# An Advanced tile taken may stay in the grid: then it scores at most 4 VP
+# (rulebook, "Ejection of an Advanced Technology Tile" and END OF THE GAME).
+# Too long for the label (LABEL_ROOM), so the option's full text only says it.
+GRID_CAP_WORDS = f"at most {BASE_CAP} VP at the end unless ejected beside a Mission colour"
 
 
 @handler
@@ -56,7 +60,7 @@ class Discover(Handler):
                     f"advanced:{i + 1}",
                     lambda i=i, t=t: (
                         f"Advanced slot {i + 1} (cost 2): {_tile_short(t)}",
-                        f"Advanced slot {i + 1} (cost 2): {tile_text(t)}",
+                        f"Advanced slot {i + 1} (cost 2): {tile_text(t)}; {GRID_CAP_WORDS}",
                         (f"advanced:{i + 1}",),
                     ),
                 )

@@ -80,6 +80,18 @@ def test_the_advanced_slot_names_its_cap_of_4_plus_2_per_tucked_card(tucked):
     assert f"now {tucked} tucked: at most {cap} VP" in slot.detail
 
 
+def test_taking_an_advanced_tile_says_it_scores_at_most_4_vp_unless_ejected():
+    # The cap was said only when the tile was ejected (advanced_slot), too late
+    # to weigh taking it (a tester's report).
+    g = Game.new(GameOptions(players=3), 1)
+    opts = HANDLERS["discover"].options(g, {"k": "discover", "seat": 0, "left": 2})
+    taken = [o for o in opts if o.id.startswith("advanced:")]
+    assert len(taken) == 4
+    for o in taken:
+        assert o.detail.endswith("; at most 4 VP at the end unless ejected beside a Mission colour")
+        assert len(o.label) <= 70
+
+
 def test_words():
     assert mid_sentence("Row 2, from the right") == "row 2, from the right"
     assert mid_sentence("") == ""
