@@ -39,7 +39,7 @@ RULES: dict[str, str] = {
         "1–2 orange / 3–4 gray / 5–6 green, among **Discover Technology** (take tiles from the "
         "display; the first 2 spaces and Advanced tiles cost 2 activations), **Repair** (remove a "
         "Damage cube, it becomes debris: to storage or on a tile's lightning space to activate it), "
-        "**Destroy Ravagers** (all the Ravagers at a location go together, into your hand) and "
+        "**Destroy Ravagers** (all the Ravagers at an action go together, into your hand) and "
         "**Command Your Ships** (move one ship up to 1 hex per activation; on a hex of the die's "
         "colour you may then place a Mission card of that colour, and a robot on its reward). "
         "A Ravager on the action: resolve its effect first, or lose 1 VP if you cannot."
@@ -48,7 +48,7 @@ RULES: dict[str, str] = {
         "**Ravagers appear** — when a Mission card is placed in Space, count the Ravager Ship icons "
         "visible on the adjacent hexes; for each, draw a Ravager card and place it at the action it "
         "shows, then place a Damage cube on that action (or on a die of that colour in the supply). "
-        "At most 3 Ravager cards per location; *only the topmost card's permanent effect has any "
+        "At most 3 Ravager cards per action; *only the topmost card's permanent effect has any "
         "impact on that action*. An empty Ravager deck triggers the end of the game."
     ),
     "sequence-b": (

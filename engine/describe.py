@@ -143,7 +143,7 @@ def ravagers_on_placing(g: Game, h: Hex) -> str:
     b = g.state.board
     if all(location_full(b, loc) for loc in LOCATIONS):
         # Every card drawn would be discarded (READINGS 18).
-        return f"no Ravager appears ({n} icon{'s' if n > 1 else ''} around, every location full)"
+        return f"no Ravager appears ({n} icon{'s' if n > 1 else ''} around, 3 Ravagers at every action)"
     if n == 1:
         return "1 Ravager appears (1 icon around)"
     return f"{n} Ravagers appear ({n} icons around)"
@@ -220,7 +220,7 @@ def _idle(g: Game, action: int, activations: int) -> str | None:
     b = g.state.board
     if kind is ActionKind.DESTROY:
         if not any(0 < len(stack) <= activations for stack in b.ravagers):
-            return "no location it can clear of Ravagers"
+            return "no action it can clear of Ravagers"
     elif kind is ActionKind.REPAIR:
         stack = b.ravagers[action - 1]
         adds = stack and RAVAGER_CARDS[stack[-1].card].effect in _DAMAGING

@@ -377,7 +377,7 @@ def _destroy(g: Game, value: int, clockwise: bool) -> None:
         b.ravagers[n - 1] = []
         g.log(
             "destroy",
-            f"Hal destroys {plural(count, 'Ravager')} at location {n}.",
+            f"Hal destroys {plural(count, 'Ravager')} at action {n}.",
             HAL_SEAT,
             location=n,
         )

@@ -298,7 +298,10 @@ def ravager_arrives(g: Game) -> bool:
         if location_full(b, loc):
             b.ravager_discard.append(card)
             g.log(
-                "ravager_discarded", f"A Ravager for full location {loc} is discarded.", card=card
+                "ravager_discarded",
+                f"A Ravager for action {loc} is discarded: it already has "
+                f"{MAX_RAVAGERS_PER_LOCATION} Ravagers.",
+                card=card,
             )
             continue
         b.ravagers[loc - 1].append(RavagerOnBoard(card))
@@ -322,7 +325,7 @@ def _no_ravager_can_appear(g: Game) -> None:
             trigger_end(g, "ravagers")
     g.log(
         "ravagers_blocked",
-        "No Ravager can appear: every Ravager card left attacks a location that already has 3"
+        "No Ravager can appear: every Ravager card left attacks an action that already has 3"
         + (f" ({drawn} drawn and discarded)." if drawn else "."),
         drawn=drawn,
     )

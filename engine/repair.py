@@ -131,7 +131,7 @@ class Destroy(Handler):
     kind = "destroy"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return f"Destroy Ravagers: {plural(f['left'], 'activation')} left. All cards at a location go together."
+        return f"Destroy Ravagers: {plural(f['left'], 'activation')} left. All the Ravagers at an action go together."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         left = f["left"]
@@ -159,7 +159,7 @@ class Destroy(Handler):
         freed = _robots_freed(g, None, stack)
         g.log(
             "destroy",
-            f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at location {loc}"
+            f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at action {loc}"
             + (
                 f"; {freed} on {'it' if len(stack) == 1 else 'them'} {_back(stack)}"
                 if freed

@@ -209,6 +209,9 @@ def test_ravagers_appear_full_location_and_damage_overflow_to_a_supply_die():
         "damage",
     ]
     assert [e.data.get("location") for e in events if e.kind == "ravager"] == [5, 3]
+    assert [e.text for e in events if e.kind == "ravager_discarded"] == [
+        "A Ravager for action 1 is discarded: it already has 3 Ravagers."
+    ]
     assert [[r.card for r in s] for s in b.ravagers] == [[1, 2, 3], [], [11], [], [21], []]
     assert b.ravager_discard[-1] == 0
     assert len(b.ravager_deck) == deck_before - 3
@@ -251,7 +254,7 @@ def test_version_3_no_ravager_appears_once_every_location_is_full():
     g._events.clear()
     assert ravager_arrives(g) is False
     assert [e.text for e in g._events] == [
-        "No Ravager can appear: every Ravager card left attacks a location that already has 3."
+        "No Ravager can appear: every Ravager card left attacks an action that already has 3."
     ]
 
 
@@ -261,7 +264,7 @@ def test_a_card_placed_with_every_location_full_says_no_ravager_appears():
     g = _every_location_full(rules_version=3)
     hex_3d = parse_hex("3D")
     assert ravagers_on_placing(g, hex_3d) == (
-        "no Ravager appears (2 icons around, every location full)"
+        "no Ravager appears (2 icons around, 3 Ravagers at every action)"
     )
     g.state.board.ravagers[0].pop()
     assert ravagers_on_placing(g, hex_3d) == "2 Ravagers appear (2 icons around)"

@@ -566,7 +566,7 @@ def test_the_destroy_log_says_whose_robots_go_back_to_the_break_room():
     events = choose(g, "location:3")
     line = next(e.text for e in events if e.kind == "destroy")
     assert line == (
-        "Blue destroys 2 Ravagers at location 3; Red's robot on them goes back to the break room."
+        "Blue destroys 2 Ravagers at action 3; Red's robot on them goes back to the break room."
     ), line
 
 

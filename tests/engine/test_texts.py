@@ -299,7 +299,7 @@ def test_a_destroy_that_can_destroy_nothing_says_so(stacks, idle):
         ravagers_at(g, loc, *[c.id for c in RAVAGER_CARDS if c.location == loc][:n])
     refresh(g)
     words = _die_words(g, "g2", 5)
-    assert ("no location it can clear of Ravagers: only the card draw follows" in words) is idle
+    assert ("no action it can clear of Ravagers: only the card draw follows" in words) is idle
     assert ("Destroy ⚠ nothing to do" in words) is idle
 
 
