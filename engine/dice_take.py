@@ -15,7 +15,7 @@ from engine.dice_use import bought_die_usable, die_usable, own_die_usable
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import zero_die_commands_only
 from engine.state import Die, Player
-from engine.words import a, die_words
+from engine.words import a, die_words, face_words
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -140,8 +140,8 @@ def flip_with_debris(g: Game, seat: int, colour: DieColour, value: int, late: bo
     new = OPPOSITE_FACE[value]
     g.log(
         "flip",
-        f"{g.name(seat)} spends a debris to flip {a(colour)} die from {value} to {new}"
-        + (" as the turn ends." if late else "."),
+        f"{g.name(seat)} spends a debris to flip {a(colour)} die "
+        f"from {face_words(value)} to {face_words(new)}" + (" as the turn ends." if late else "."),
         seat,
     )
     return new

@@ -59,7 +59,7 @@ from engine.rules_version import (
 from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
 from engine.state import Die, PlayedCard
-from engine.words import a, plural
+from engine.words import a, face_words, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -356,8 +356,9 @@ class UseDie(Handler):
                 Option.lazy(
                     "flip",
                     lambda: (
-                        f"Flip this die to {new} (1 debris)",
-                        f"Spend a debris to flip this die from {value} to {new}",
+                        f"Flip this die to {face_words(new, short=True)} (1 debris)",
+                        f"Spend a debris to flip this die from {face_words(value)} to "
+                        f"{face_words(new)}",
                         (),
                     ),
                 )
@@ -473,7 +474,7 @@ def flip_option(seat: int, code: str) -> Option:
         new = OPPOSITE_FACE[value]
         after = die_text(f"{colour}{new}{code[2:]}").split(" (")[0]
         return (
-            f"Flip your {die_text(code)} to {new} (1 debris)",
+            f"Flip your {die_text(code)} to {face_words(new, short=True)} (1 debris)",
             f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}",
             (f"die:{seat}:{code}",),
         )

@@ -44,6 +44,14 @@ def die_words(code: str) -> str:
     return f"{colour} {face}{' (reserved)' if code[2:] == 'r' else ''}"
 
 
+def face_words(value: int, short: bool = False) -> str:
+    """A die face after 'to' or 'from', as die_words names it: '2', 'a star
+    (0)' (`short`, for a label: 'a star')."""
+    if value:
+        return str(value)
+    return "a star" if short else "a star (0)"
+
+
 def dice_words(codes: list[str]) -> str:
     """'orange 1, gray star (0), green 2', or 'no dice'."""
     return ", ".join(die_words(c) for c in codes) or "no dice"

@@ -14,7 +14,7 @@ from engine.components import MISSION_CARDS, RAVAGER_CARDS, TILES, DieColour, Ti
 from engine.handlers import HANDLERS
 from engine.ops import mission_short
 from engine.words import a, dice_words, die_words, mid_sentence, plural
-from tests.engine.helpers import refresh
+from tests.engine.helpers import choose, refresh
 from tests.engine.scenario import MADELINE, give_missions, set_dice, set_grid, table
 
 
@@ -391,3 +391,39 @@ def test_debris_into_storage_says_how_many_before_and_after():
         assert text == f"Into your debris storage ({n} there now, {n + 1} after)", text
         seen += 1
     assert seen
+
+
+def test_a_flip_names_a_star_as_the_dice_do():
+    # "from 0 to 2" read oddly beside options saying "star (0)" (a tester's report).
+    g = table()
+    set_dice(g, {MADELINE: "o0"})
+    g.state.players[MADELINE].debris = 1
+    refresh(g)
+    assert g.decision.option("flip:o0").label == "Flip your orange star (0) to 2 (1 debris)"
+    choose(g, "die:o0")
+    flip = g.decision.option("flip")
+    assert (flip.label, flip.detail) == (
+        "Flip this die to 2 (1 debris)",
+        "Spend a debris to flip this die from a star (0) to 2",
+    )
+    events = choose(g, "flip")
+    assert [e.text for e in events if e.kind == "flip"] == [
+        "Blue spends a debris to flip an orange die from a star (0) to 2."
+    ]
+    # To a star (rules version 1 offers a flip that leaves a star with no use).
+    g = table()
+    g.state.options.rules_version = 1
+    set_dice(g, {MADELINE: "y2"})
+    g.state.players[MADELINE].debris = 1
+    refresh(g)
+    assert g.decision.option("flip:y2").label == "Flip your gray 2 to a star (1 debris)"
+    choose(g, "die:y2")
+    flip = g.decision.option("flip")
+    assert (flip.label, flip.detail) == (
+        "Flip this die to a star (1 debris)",
+        "Spend a debris to flip this die from 2 to a star (0)",
+    )
+    events = choose(g, "flip")
+    assert [e.text for e in events if e.kind == "flip"] == [
+        "Blue spends a debris to flip a gray die from 2 to a star (0)."
+    ]
