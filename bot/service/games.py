@@ -21,6 +21,7 @@ from bot import quiet
 from bot.limits import DEFAULT_TIMEOUT_HOURS
 from bot.service.cache import GameCache
 from bot.service.format import Fmt, PlainFmt
+from bot.service.helpers import secret_public_words
 from bot.service.instance import InstanceLease, OnLost
 from bot.service.model import Entry, GameSetAside, TurnPrompt
 from storage import (
@@ -391,11 +392,12 @@ class LiveGames:
             options=None if d.secret else tuple(o.described() for o in d.options),
             secret=d.secret,
             deadline=deadline,
+            public=secret_public_words(e.game, d) if d.secret else "",
         )
 
     def prompt_line(self, p: TurnPrompt) -> str:
         if p.secret:
-            line = f"➡️ {p.who} is choosing… ({p.prompt.split(':')[0]})"
+            line = f"➡️ {p.who} is choosing… ({p.public or p.prompt.split(':')[0]})"
         else:
             line = f"➡️ {p.who}: {p.prompt}"
         if p.deadline:

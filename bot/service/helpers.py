@@ -12,7 +12,7 @@ from bot.service.model import (
     ServiceError,
 )
 from engine import Decision, Game, GameOptions
-from engine.components import PLAYER_COLOURS
+from engine.components import HAND_LIMIT, PLAYER_COLOURS
 from storage import (
     GameRecord,
 )
@@ -32,6 +32,32 @@ REVEALING = frozenset(
         "neutral",
     }
 )
+
+
+#: What a secret decision is about, said of its player for everyone to read
+#: while they choose (its prompt speaks to them: "Spend a Mission card from
+#: your hand"). Kinds not here show their prompt's head ("A Ravager at action 3").
+SECRET_PUBLIC_WORDS = {
+    "spend_mission": "a Mission card to spend",
+    "spend_ravager": "a Ravager card to spend",
+    "keep": "which drawn Mission card to keep",
+}
+
+
+def secret_public_words(game: Game, d: Decision) -> str:
+    """A secret decision as the public line names it, about the player, not
+    to them: "7 Mission cards in hand: discarding down to 6", not "You have 7
+    Mission cards…". Nothing hidden: a hand's size is public (the board shows
+    it), its cards are not."""
+    if d.kind == "hand_limit":
+        n = len(game.state.players[d.seat].missions)
+        return f"{n} Mission cards in hand: discarding down to {HAND_LIMIT}"
+    if d.kind == "place_mission":  # "Place a gray Mission card on 5C?"
+        return "whether to " + d.prompt[:1].lower() + d.prompt[1:].rstrip("?")
+    if d.kind in SECRET_PUBLIC_WORDS:
+        return SECRET_PUBLIC_WORDS[d.kind]
+    head = d.prompt.split(":")[0]
+    return "their turn" if head == "Your turn" else head
 
 
 def simplest_option(d: Decision) -> engine.Option:

@@ -91,6 +91,9 @@ class TurnPrompt:
     options: tuple[engine.Option, ...] | None
     secret: bool
     deadline: float | None = None  # turn timeout, if a moderator set one
+    #: a secret decision's words for everyone, said of the player (who is
+    #: choosing what), where ``prompt`` speaks to them: bot/service/helpers.py
+    public: str = ""
 
 
 @dataclass(slots=True)

@@ -350,10 +350,10 @@ async def test_history_stats_leaderboard_and_a_replay_file(tmp_path: Path) -> No
 
 
 async def test_a_secret_decision_shows_its_whole_prompt_to_the_hot_seat(tmp_path: Path) -> None:
-    # The public line keeps the prompt's head only ("is choosing… (Your turn)");
+    # The public line says what is being chosen, of the player ("is choosing… (their turn)");
     # the deciding player reads all of it, as "Show my choices" shows it on Discord.
     t = await run(tmp_path, "new 1", f"start {SEED}")
-    assert "is choosing… (Your turn)" in t
+    assert "is choosing… (their turn)" in t
     assert (
         "(only host should look) Your turn: Sequence A (play a card / take a die) or "
         "Sequence B (reroll, reset, advance)." in t

@@ -1,0 +1,69 @@
+"""The public line of a secret decision is said of the player, for everyone,
+never to them: "Blue is choosing… (7 Mission cards in hand: discarding down
+to 6)", not "(You have 7 Mission cards…)" (a tester's report). It shows
+nothing hidden: a hand's size is public (the board shows it), its cards not."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from bot.service.games import LiveGames
+from bot.service.helpers import secret_public_words
+from bot.service.model import TurnPrompt
+from engine import Action, Game, GameOptions
+from storage import Store
+from tests.bot.direct import FakeClock
+from tests.engine.helpers import choose
+from tests.engine.scenario import MADELINE, give_missions, set_dice
+from tests.engine.test_advanced import M_GRAY, M_GRAY2, adv_table, deck_top
+
+
+def _at_the_hand_limit() -> Game:
+    # Advanced rules A3: draw two, keep one, then the hand limit (as
+    # tests/engine/test_advanced.py test_a3_keep_respects_the_hand_limit_afterwards).
+    g = adv_table()
+    set_dice(g, {MADELINE: "y1"})
+    give_missions(g, MADELINE, 40, 41, 42, 43, 44, 45)
+    deck_top(g, M_GRAY2, M_GRAY)
+    choose(g, "die:y1")
+    choose(g, "action:3")
+    choose(g, f"keep:{M_GRAY2}")
+    assert g.decision.kind == "hand_limit" and g.decision.secret
+    return g
+
+
+async def test_the_hand_limit_line_says_how_many_cards_the_player_has(tmp_path: Path) -> None:
+    g = _at_the_hand_limit()
+    words = secret_public_words(g, g.decision)
+    assert words == "7 Mission cards in hand: discarding down to 6"
+    clock = FakeClock()
+    store = await Store.open(str(tmp_path / "line.sqlite3"), clock=clock)
+    try:
+        games = LiveGames(store, clock=clock)
+        p = TurnPrompt(1, 2, 0, 5, "Blue", "hand_limit", g.decision.prompt, None, True, None, words)
+        assert games.prompt_line(p) == (
+            "➡️ Blue is choosing… (7 Mission cards in hand: discarding down to 6)"
+        )
+    finally:
+        await store.close()
+
+
+def test_no_secret_decision_speaks_to_the_player_in_public():
+    seen = set()
+    for options, seed in [
+        (GameOptions(players=3, advanced=True), 1),
+        (GameOptions(players=2), 2),
+        (GameOptions(players=1, difficulty="easy"), 3),
+    ]:
+        g = Game.new(options, seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            d = g.decision
+            if d.secret:
+                seen.add(d.kind)
+                words = secret_public_words(g, d)
+                assert not re.search(r"\byour?\b", words, re.IGNORECASE), (d.kind, words)
+            g.apply(Action(d.seat, rng.choice(d.options).id))
+    assert "turn" in seen
