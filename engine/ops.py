@@ -150,14 +150,16 @@ def spendable_tech_count(p: Player) -> int:
     return in_grid + len(p.ejected)
 
 
-def robot_to_workstation(g: Game, seat: int, colour: DieColour) -> None:
+def robot_to_workstation(g: Game, seat: int, colour: DieColour, why: str = "") -> None:
+    """`why`: what moves it, as gains say it ("tile C2")."""
     p = player(g, seat)
     c = COLOUR_INDEX[colour]
     p.break_room -= 1
     p.workstations[c] += 1
     g.log(
         "robot",
-        f"{g.name(seat)} moves a robot from the break room to the {colour} workstation.",
+        f"{g.name(seat)} moves a robot from the break room to the {colour} workstation"
+        f"{f' ({why})' if why else ''}.",
         seat,
     )
     neutral = g.state.neutral
@@ -356,7 +358,19 @@ def inject_display(g: Game, tile: int) -> None:
             break
     if carry is not None:
         g.state.board.tech_discard.append(carry)
-        g.log("tile_discarded", "A tile is pushed out of the display and discarded.", tile=carry)
+        g.log(
+            "tile_discarded",
+            f"A tile is pushed out of the display and discarded: {_display_side(g, carry)}.",
+            tile=carry,
+        )
+
+
+def _display_side(g: Game, tile: int) -> str:
+    """A display tile by the side it shows, as the Discover log names it:
+    'gray tile (gain 1 VP)' (face up: public)."""
+    from engine.describe import enters_boost_side_up, tile_side_text
+
+    return tile_side_text(tile, enters_boost_side_up(g, tile))
 
 
 def tiles_appear(g: Game, colours: tuple[DieColour, ...]) -> None:
@@ -368,7 +382,7 @@ def tiles_appear(g: Game, colours: tuple[DieColour, ...]) -> None:
             inject_display(g, tile)
             g.log(
                 "tile_appears",
-                f"{a(colour).capitalize()} Technology tile enters the display.",
+                f"A new tile enters the display: {_display_side(g, tile)}.",
                 tile=tile,
             )
 

@@ -391,14 +391,15 @@ class TileActivation(Handler):
             a, _, b = arg.partition("-")
             move_ship(g, seat, parse_hex(a), parse_hex(b))
         elif verb == "to":
-            robot_to_workstation(g, seat, COLOUR_BY_LETTER[arg])
+            robot_to_workstation(g, seat, COLOUR_BY_LETTER[arg], why)
         elif verb == "from":
             i = COLOURS.index(COLOUR_BY_LETTER[arg])
             p.workstations[i] -= 1
             p.break_room += 1
             g.log(
                 "robot",
-                f"{g.name(seat)} moves a robot from the {COLOURS[i]} workstation to the break room.",
+                f"{g.name(seat)} moves a robot from the {COLOURS[i]} workstation to the break "
+                f"room ({why}).",
                 seat,
             )
         elif verb == "cell":

@@ -315,6 +315,12 @@ def test_tiles_appear_in_the_cards_order_pushing_and_discarding_past_space_8():
     # on space 8 is discarded.
     assert [e.data["tile"] for e in events if e.kind == "tile_appears"] == [9, 25]
     assert [e.data["tile"] for e in events if e.kind == "tile_discarded"] == [2]
+    # Each named as the display shows it (face up: public), as Discover names a tile.
+    assert [e.text for e in events if e.kind in ("tile_appears", "tile_discarded")] == [
+        "A new tile enters the display: orange tile (move a robot break room <-> workstation).",
+        "A tile is pushed out of the display and discarded: orange tile (gain 1 VP).",
+        "A new tile enters the display: gray tile (move a robot break room <-> workstation).",
+    ]
     assert b.display == [25, 9, 0, 16, 32, 1, 17, 33]
     assert b.tech_discard[-1] == 2
     ok(g)

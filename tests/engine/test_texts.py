@@ -15,7 +15,14 @@ from engine.handlers import HANDLERS
 from engine.ops import mission_short
 from engine.words import a, dice_words, die_words, mid_sentence, plural
 from tests.engine.helpers import choose, refresh
-from tests.engine.scenario import MADELINE, give_missions, set_dice, set_grid, table
+from tests.engine.scenario import (
+    MADELINE,
+    give_missions,
+    give_ravagers,
+    set_dice,
+    set_grid,
+    table,
+)
 
 
 def _vp_tile(colour: DieColour) -> int:
@@ -426,4 +433,32 @@ def test_a_flip_names_a_star_as_the_dice_do():
     events = choose(g, "flip")
     assert [e.text for e in events if e.kind == "flip"] == [
         "Blue spends a debris to flip a gray die from 2 to a star (0)."
+    ]
+
+
+@pytest.mark.parametrize("to", [True, False])
+def test_a_robot_moved_by_a_tile_names_the_tile_as_gains_do(to):
+    g = table()
+    g.state.options.ask_stepwise = False
+    set_dice(g, {MADELINE: "o3"})
+    give_ravagers(g, MADELINE, 3)
+    p = g.state.players[MADELINE]
+    p.break_room = 1
+    move_robot = next(
+        t.id
+        for t in TILES
+        if t.kind is TileKind.TECHNOLOGY
+        and t.colour is DieColour.GREEN
+        and t.effect is TileEffect.MOVE_ROBOT
+    )
+    set_grid(g, MADELINE, {"A2": move_robot, "B2": _vp_tile(DieColour.GRAY)})
+    refresh(g)
+    choose(g, "play:r3:slot:row2")
+    assert g.decision.kind == "tile"
+    events = choose(g, "to:o" if to else "from:g")
+    robot = [e.text for e in events if e.kind == "robot"]
+    assert robot == [
+        "Blue moves a robot from the break room to the orange workstation (tile A2)."
+        if to
+        else "Blue moves a robot from the green workstation to the break room (tile A2)."
     ]
