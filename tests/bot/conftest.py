@@ -26,6 +26,9 @@ async def direct(tmp_path: Path) -> AsyncIterator[Direct]:
 # ---------------------------------------------------------------------- SimCord
 
 
+SETTLE_SECONDS = 60.0
+
+
 @pytest.fixture
 def bot_config(tmp_path: Path) -> Config:
     """The bot's settings: a fresh SQLite file in the test's temp dir."""
@@ -49,6 +52,11 @@ async def world(
 ) -> AsyncIterator[World]:
     """A server with #games, members on demand and the bot; checks at the end
     that every interaction was acknowledged and no error was swallowed or logged."""
+    # Boards and hands render in a thread: on a loaded or slow machine (two
+    # cores shared with other test workers) one render can pass SimCord's
+    # default 5 s, which then reads as a bot that never settles. A real hang
+    # still fails, a little later.
+    simcord_env.settle_timeout = SETTLE_SECONDS
     errors = ErrorLog()
     root = logging.getLogger()
     root.addHandler(errors)

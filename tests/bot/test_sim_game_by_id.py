@@ -20,11 +20,6 @@ from tests.bot.simplay import step
 from tests.storage.helpers import play_random
 
 
-@pytest.fixture(autouse=True)
-def slow_machine(world: World) -> None:
-    world.env.settle_timeout = 120.0  # boards render in a thread; the machine may be loaded
-
-
 async def finished_game(world: World, channel: Any) -> tuple[int, dict[str, Any]]:
     """A two-player game played to its end in ``channel`` (through the bot's own
     store: a whole game clicked through SimCord would take minutes)."""
