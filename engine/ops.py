@@ -181,7 +181,9 @@ def place_damage(g: Game, location: int) -> bool:
         g.log("damage", f"Action {location} takes a damage cube.", location=location)
         return True
     colour = ACTIONS[location][1]
-    if damage_die(g, colour):
+    # Rulebook "Ravagers appear": an action holds at most 2 cubes; the cube goes
+    # to a die of the action's colour in the supply, and the log says why.
+    if damage_die(g, colour, f"Action {location} already has 2 damage cubes"):
         return True
     # Rulebook "Ravagers appear": no undamaged die of the colour in the supply
     # either, so the damage is ignored; the log says so rather than nothing.
@@ -194,15 +196,17 @@ def place_damage(g: Game, location: int) -> bool:
     return False
 
 
-def damage_die(g: Game, colour: DieColour) -> bool:
+def damage_die(g: Game, colour: DieColour, why: str = "") -> bool:
+    """A damage cube on an undamaged die of that colour in the supply; `why`
+    (a clause) says why a cube meant for an action lands there instead."""
     b = g.state.board
     c = COLOUR_INDEX[colour]
     if b.supply[c] > 0:
         b.supply[c] -= 1
         b.supply_damaged[c] += 1
-        g.log(
-            "damage", f"{a(colour).capitalize()} die in the supply is damaged.", colour=colour.value
-        )
+        die = f"{a(colour)} die in the supply is damaged"
+        text = f"{why}: {die} instead." if why else f"{die.capitalize()}."
+        g.log("damage", text, colour=colour.value)
         return True
     return False
 

@@ -72,3 +72,18 @@ def test_a_ravager_that_damages_says_so_before_the_cube_lands():
         assert strike in texts and cube in texts, texts
         assert texts.index(strike) < texts.index(cube)
         ok(g)
+
+
+def test_a_cube_for_a_full_action_says_why_it_lands_on_a_die():
+    """Rulebook: past 2 cubes on the next action, the cube goes to a die of
+    that action's colour in the supply; the log says so, not just 'a die is damaged'."""
+    g = _noelle_repairs_under(10)  # location 3: damage the next action clockwise (4, gray, full)
+    b = g.state.board
+    b.supply[1], b.supply_damaged[1] = b.supply_damaged[1], 0  # undamaged gray dice
+    choose(g, "die:y1")
+    texts = [e.text for e in choose(g, "action:3")]
+    assert (
+        "Action 4 already has 2 damage cubes: a gray die in the supply is damaged instead." in texts
+    ), texts
+    assert b.damage == [1, 0, 0, 2, 0, 0]
+    ok(g)
