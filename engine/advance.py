@@ -86,14 +86,23 @@ def eject_first_strip(g: Game) -> None:
             for seat in [*owners, *holders]:
                 if eff.per_space:
                     n = owned_in_space(g.state.board, seat, eff.per_space, skip_first=True)
+                    why = f"no {eff.per_space} Mission card of theirs in Space beyond the ejected strip"
                 else:
                     n = len(player(g, seat).tucked[COLOUR_INDEX[eff.per_tucked]])
-                gain(g, seat, Bundle(vp=VP_PER_CARD * n), "neutralization Mission")
+                    why = f"no {eff.per_tucked} Mission card tucked under their board"
+                if n:
+                    gain(g, seat, Bundle(vp=VP_PER_CARD * n), "neutralization Mission")
+                else:
+                    _earns_nothing(g, seat, why)
         else:
-            for seat in owners:
-                gain(g, seat, eff.gain, "neutralization Mission (owner)")
-            for seat in holders:
-                gain(g, seat, eff.holder_gain, "ship on a neutralization Mission")
+            for seat, bundle, why in [
+                *((s, eff.gain, "neutralization Mission (owner)") for s in owners),
+                *((s, eff.holder_gain, "ship on a neutralization Mission") for s in holders),
+            ]:
+                if bundle.counts().keys() == {"robots"} and not player(g, seat).robots_supply:
+                    _earns_nothing(g, seat, "no robot left in their supply")  # R4
+                else:
+                    gain(g, seat, bundle, why)
     for pos in range(5):
         placed = strip.cards[pos]
         if placed is not None and _is_hal(g, placed.owner):
@@ -116,6 +125,12 @@ def eject_first_strip(g: Game) -> None:
             )
         strip.cards[pos] = None
         strip.ships[pos] = []
+
+
+def _earns_nothing(g: Game, seat: int, why: str) -> None:
+    """An ejected neutralization card that gives a player nothing says so and
+    why, rather than leaving its 'triggers' line without a sequel."""
+    g.log("neutralization_nothing", f"{g.name(seat)} earns nothing from it: {why}.", seat)
 
 
 def _is_hal(g: Game, seat: int) -> bool:
