@@ -106,8 +106,15 @@ def spes_exchange(state: GameState, p: Player) -> int:
 def finish(g: Game) -> None:
     s = g.state
     for p in s.players:
-        p.debris += sum(p.grid_debris)  # debris on tiles goes back to storage
+        debris = sum(p.grid_debris)  # debris on tiles goes back to storage
+        p.debris += debris
         p.grid_debris = [False] * 9
+        if debris:
+            g.log(
+                "end_debris",
+                f"{g.name(p.seat)} moves {debris} debris from their tiles back to storage.",
+                p.seat,
+            )
     scores = []
     for p in s.players:
         adv = score_advanced(s, p)

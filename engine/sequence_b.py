@@ -299,6 +299,7 @@ class ResetAndAdvance(Handler):
         seat = f["seat"]
         p = player(g, seat)
         b = g.state.board
+        cards = 0
         for i, played in enumerate(p.slots):
             if played is None:
                 continue
@@ -307,7 +308,14 @@ class ResetAndAdvance(Handler):
             else:
                 b.ravager_discard.append(played.card)
             p.slots[i] = None
-        p.debris += sum(p.grid_debris)
+            cards += 1
+        debris = sum(p.grid_debris)
+        p.debris += debris
         p.grid_debris = [False] * 9
+        if cards or debris:
+            # How many only: the cards were played face down (R15).
+            moved = [f"{plural(cards, 'card')} discarded"] if cards else []
+            moved += [f"{debris} debris back to storage"] if debris else []
+            g.log("b_reset", f"{g.name(seat)} resets their board: {', '.join(moved)}.", seat)
         if g.state.end_trigger is None:
             advance_black_angel(g)

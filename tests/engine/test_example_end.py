@@ -76,7 +76,7 @@ def test_final_scoring_example_noelle_ends_at_48_vp():
 
     assert ids(g) == ["pass", "B"]
     events = choose(g, "pass")
-    assert kinds(events) == ["pass", "game_over"]
+    assert kinds(events) == ["pass", "end_debris", "game_over"]  # Madeline's debris is said
     assert g.is_over and g.decision is None
     r = g.result
     assert r["end"] == "spes"

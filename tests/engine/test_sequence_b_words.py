@@ -8,13 +8,16 @@ Madeline (Blue), 1 Noelle.
 from __future__ import annotations
 
 from engine.components import DieColour
-from engine.state import Die
+from engine.scoring import finish
+from engine.state import Die, PlayedCard
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
     MADELINE,
     NOELLE,
     damage_supply_die,
     give_missions,
+    pull_mission,
+    pull_ravager,
     set_dice,
     table,
 )
@@ -209,3 +212,40 @@ def test_neutral_dice_that_need_no_reroll_log_nothing(scripted_rolls):
     scripted_rolls += [3, 1, 2]
     events = choose(g, "B")
     assert [e.text for e in events if e.kind == "roll"] == ["Blue rolls orange 3, gray 1, green 2."]
+
+
+# --------------------------------------------------------------------------- the reset (B.2)
+
+
+def _sequence_b(g) -> list:
+    events = choose(g, "B")
+    while g.decision.seat == MADELINE and g.decision.kind != "turn":
+        events += choose(g, ids(g)[0])  # the die to reserve
+    return events
+
+
+def test_the_reset_says_what_it_moved():
+    g = table()
+    me = g.state.players[MADELINE]
+    me.slots[0] = PlayedCard("mission", pull_mission(g, M_ORANGE))
+    me.slots[3] = PlayedCard("ravager", pull_ravager(g, 5))
+    me.grid_debris[4] = True
+    refresh(g)
+    texts = [e.text for e in _sequence_b(g)]
+    assert "Blue resets their board: 2 cards discarded, 1 debris back to storage." in texts, texts
+    assert me.slots == [None] * 6 and me.debris == 1
+
+
+def test_a_reset_that_moves_nothing_logs_nothing():
+    g = table()
+    assert not any(e.kind == "b_reset" for e in _sequence_b(g))
+
+
+def test_debris_back_to_storage_at_the_end_is_logged():
+    g = table(3)
+    g.state.players[1].grid_debris[2] = g.state.players[1].grid_debris[5] = True
+    mark = len(g._events)
+    finish(g)
+    texts = [e.text for e in g._events[mark:]]
+    assert f"{g.name(1)} moves 2 debris from their tiles back to storage." in texts, texts
+    assert sum("debris" in t for t in texts) == 1, texts  # only the seat whose debris moved
