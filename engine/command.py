@@ -185,9 +185,8 @@ def _move_words(
             )
             short += " ⚠ no robot: no card"
         else:
-            detail += (
-                f"; free card space: placing {a(colour)} card here, {ravagers_on_placing(g, dst)}"
-            )
+            # The hex's words already say "no card yet": one phrase for the empty space.
+            detail += f"; if you place {a(colour)} card here, {ravagers_on_placing(g, dst)}"
     return short, detail, (f"hex:{name}",)
 
 

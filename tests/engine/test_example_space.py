@@ -561,7 +561,7 @@ def test_a_ship_moved_with_no_robot_in_the_break_room_says_no_card_follows():
     refresh(g)
     choose(g, "action:2")
     move = g.decision.option("move:5D-3D")  # an orange hex with no card: free for an orange card
-    assert "free card space" not in move.detail
+    assert "if you place" not in move.detail
     assert "no robot in your break room for the reward" in move.detail
     choose(g, "move:5D-3D")
     assert g.decision is None or g.decision.kind != "place_mission"
@@ -659,3 +659,16 @@ def test_a_bought_die_counts_the_resource_it_costs_before_the_activations():
     assert [e.text for e in events if e.kind == "mission_unpaid"] == [
         f"{g.name(MADELINE)} cannot pay for another activation (no resource): 1 activation unused."
     ]
+
+
+def test_an_empty_card_space_is_named_one_way():
+    """A launch or move to an alien hex with no card says "no card yet" once,
+    not "no card yet" and then "free card space" (a tester's report)."""
+    g = _madeline_commands("o2")
+    choose(g, "action:2")
+    move = g.decision.option("move:5D-3D")  # an orange hex with no card: free for an orange card
+    assert move.detail.count("no card yet") == 1, move.detail
+    assert "free card space" not in move.detail, move.detail
+    assert "; if you place an orange card here, " in move.detail, move.detail
+    launches = [o for o in g.decision.options if o.id.startswith("launch:")]
+    assert launches and all("free card space" not in o.detail for o in launches)
