@@ -152,7 +152,7 @@ class Turn(Handler):
                 for code in own_die_codes(g, seat):
                     if not flip_leaves_a_die(g, seat, code):
                         continue
-                    opts.append(flip_option(seat, code))
+                    opts.append(flip_option(seat, code, commits=not committed))
             if s.options.advanced:
                 opts += [
                     o
@@ -468,14 +468,18 @@ def mission_option(
     return Option.lazy(f"mission:{hex_name(h)}", words)
 
 
-def flip_option(seat: int, code: str) -> Option:
+def flip_option(seat: int, code: str, commits: bool = False) -> Option:
+    """`commits`: flipping starts Sequence A (debris flips a die only in a
+    Sequence A, rulebook "Debris"), so Sequence B is no longer offered."""
+
     def words() -> tuple[str, str, tuple[str, ...]]:
         colour, value = code[0], int(code[1])
         new = OPPOSITE_FACE[value]
         after = die_text(f"{colour}{new}{code[2:]}").split(" (")[0]
+        then = "; this commits you to Sequence A (no Sequence B this turn)" if commits else ""
         return (
             f"Flip your {die_text(code)} to {face_words(new, short=True)} (1 debris)",
-            f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}",
+            f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}{then}",
             (f"die:{seat}:{code}",),
         )
 

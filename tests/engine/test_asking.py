@@ -416,3 +416,20 @@ def _in_space(g: Game, name: str) -> bool:
         for strip in g.state.board.strips
         for placed in strip.cards
     )
+
+
+def test_a_flip_at_the_turns_start_says_it_commits_to_sequence_a():
+    """Debris flips a die only in a Sequence A (rulebook "Debris"): once
+    flipped, Sequence B is gone, and the option says so before, not after."""
+    g = table()
+    set_dice(g, {MADELINE: "o1 o3"})
+    g.state.players[MADELINE].debris = 2
+    put_ship(g, "5A", MADELINE)
+    refresh(g)
+    assert "B" in ids(g)
+    commits = "this commits you to Sequence A (no Sequence B this turn)"
+    assert commits in g.decision.option("flip:o1").detail
+    choose(g, "flip:o1")
+    assert "B" not in ids(g)  # as the option said
+    # Already in Sequence A: nothing more to commit to.
+    assert commits not in g.decision.option("flip:o3").detail
