@@ -521,7 +521,15 @@ def move_ship(g: Game, seat: int, src: Hex | None, dst: Hex) -> None:
     else:
         ships_at(g, src).remove(seat)
     ships_at(g, dst).append(seat)
-    if src != dst:
+    if src is None and dst == ba_hex(g):
+        # A new ship starts its move from the Black Angel's hex (rulebook,
+        # Command Your Ships): ending there, it has not moved.
+        g.log(
+            "ship_moves",
+            f"{g.name(seat)}'s new ship stays on the Black Angel's hex, {hex_name(dst)}.",
+            seat,
+        )
+    elif src != dst:
         where = "the Black Angel" if src is None else hex_name(src)
         g.log("ship_moves", f"{g.name(seat)}'s ship moves from {where} to {hex_name(dst)}.", seat)
 

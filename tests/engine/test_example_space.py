@@ -672,3 +672,14 @@ def test_an_empty_card_space_is_named_one_way():
     assert "; if you place an orange card here, " in move.detail, move.detail
     launches = [o for o in g.decision.options if o.id.startswith("launch:")]
     assert launches and all("free card space" not in o.detail for o in launches)
+
+
+def test_a_new_ship_that_ends_on_the_black_angels_hex_is_not_said_to_move():
+    """A launched ship starts its move from the Black Angel's hex (Command
+    Your Ships); ending there it stays, not "moves from the Black Angel to 4C"."""
+    g = _madeline_commands("o2")
+    choose(g, "action:2")
+    texts = [e.text for e in choose(g, "launch:4C")]  # 4C: the Black Angel's hex
+    assert "Blue's new ship stays on the Black Angel's hex, 4C." in texts, texts
+    assert not any("moves from the Black Angel" in t for t in texts), texts
+    assert MADELINE in g.state.board.strips[3].ships[2]
