@@ -15,21 +15,12 @@ from bot.service.model import TurnPrompt
 from engine import Action, Game, GameOptions
 from storage import Store
 from tests.bot.direct import FakeClock
-from tests.engine.helpers import choose
-from tests.engine.scenario import MADELINE, give_missions, set_dice
-from tests.engine.test_advanced import M_GRAY, M_GRAY2, adv_table, deck_top
+from tests.engine.test_advanced import at_the_hand_limit_after_keeping
 
 
 def _at_the_hand_limit() -> Game:
-    # Advanced rules A3: draw two, keep one, then the hand limit (as
-    # tests/engine/test_advanced.py test_a3_keep_respects_the_hand_limit_afterwards).
-    g = adv_table()
-    set_dice(g, {MADELINE: "y1"})
-    give_missions(g, MADELINE, 40, 41, 42, 43, 44, 45)
-    deck_top(g, M_GRAY2, M_GRAY)
-    choose(g, "die:y1")
-    choose(g, "action:3")
-    choose(g, f"keep:{M_GRAY2}")
+    # Advanced rules A3: draw two, keep one, then the hand limit.
+    g = at_the_hand_limit_after_keeping()
     assert g.decision.kind == "hand_limit" and g.decision.secret
     return g
 

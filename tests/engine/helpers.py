@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine import RULES_VERSION, Action, Game, GameOptions
-from engine.components import DieColour
+from engine.components import TILES, DieColour, TileEffect, TileKind
 from engine.invariants import check
 from engine.state import Die
 
@@ -25,6 +25,15 @@ def fresh(
     while g.decision.kind == "reserve":
         g.apply(Action(g.decision.seat, "none"))
     return g
+
+
+def technology_tile(colour: DieColour, effect: TileEffect = TileEffect.VP) -> int:
+    """The first Technology tile of this colour and effect (a gain of 1 VP by default)."""
+    return next(
+        t.id
+        for t in TILES
+        if t.kind is TileKind.TECHNOLOGY and t.colour is colour and t.effect is effect
+    )
 
 
 def refresh(g: Game) -> None:

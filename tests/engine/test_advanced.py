@@ -459,7 +459,9 @@ def test_a3_with_one_card_left_keeps_it_without_a_choice():
     check(g)
 
 
-def test_a3_keep_respects_the_hand_limit_afterwards():
+def at_the_hand_limit_after_keeping() -> Game:
+    """Six Mission cards in hand, two drawn (A3) and the gray #M_GRAY2 kept:
+    the hand limit (6) asks for a discard next."""
     g = adv_table()
     set_dice(g, {MADELINE: "y1"})
     give_missions(g, MADELINE, 40, 41, 42, 43, 44, 45)
@@ -467,6 +469,11 @@ def test_a3_keep_respects_the_hand_limit_afterwards():
     choose(g, "die:y1")
     choose(g, "action:3")
     choose(g, f"keep:{M_GRAY2}")
+    return g
+
+
+def test_a3_keep_respects_the_hand_limit_afterwards():
+    g = at_the_hand_limit_after_keeping()
     assert g.decision.kind == "hand_limit"
     assert len(me(g).missions) == 7
     choose(g, "discard:40")

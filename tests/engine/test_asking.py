@@ -15,7 +15,7 @@ from engine import Action, Game, GameOptions
 from engine.components import HAND_LIMIT, MISSION_CARDS, DieColour, TileEffect, TileKind
 from engine.components import TILES as TILE_SPECS
 from engine.state import Die
-from tests.engine.helpers import choose, ids, refresh
+from tests.engine.helpers import choose, ids, refresh, technology_tile
 from tests.engine.scenario import (
     MADELINE,
     give_missions,
@@ -201,14 +201,6 @@ def _slot_options(g: Game, merged_id: str):
     return HANDLERS["slot"].options(g, frame)
 
 
-def _tile(colour: DieColour, effect: TileEffect) -> int:
-    return next(
-        t.id
-        for t in TILE_SPECS
-        if t.kind is TileKind.TECHNOLOGY and t.colour is colour and t.effect is effect
-    )
-
-
 def test_a_die_and_its_action_are_one_choice():
     g = merged(table())
     set_dice(g, {MADELINE: "o3 y1"})
@@ -230,14 +222,7 @@ def test_a_card_and_its_slot_are_one_choice_and_a_card_that_activates_nothing_is
     refresh(g)
     # An empty grid: the card would activate nothing, so it is not offered.
     assert not any(i.startswith("play:") for i in ids(g))
-    tile = next(
-        t.id
-        for t in TILE_SPECS
-        if t.kind is TileKind.TECHNOLOGY
-        and t.colour is DieColour.ORANGE
-        and t.effect is TileEffect.VP
-    )
-    set_grid(g, MADELINE, {"B2": tile})
+    set_grid(g, MADELINE, {"B2": technology_tile(DieColour.ORANGE)})
     refresh(g)
     plays = [i for i in ids(g) if i.startswith("play:")]
     assert plays == [f"play:m{orange}:slot:row2", f"play:m{orange}:slot:colB"]
@@ -259,8 +244,8 @@ def test_plain_gains_come_first_and_choices_are_still_asked():
         g,
         MADELINE,
         {
-            "A2": _tile(DieColour.GREEN, TileEffect.MOVE_ROBOT),
-            "B2": _tile(DieColour.GRAY, TileEffect.ROBOT),
+            "A2": technology_tile(DieColour.GREEN, TileEffect.MOVE_ROBOT),
+            "B2": technology_tile(DieColour.GRAY, TileEffect.ROBOT),
         },
     )
     refresh(g)
@@ -278,8 +263,8 @@ def test_plain_gains_come_first_and_choices_are_still_asked():
         g2,
         MADELINE,
         {
-            "A2": _tile(DieColour.GREEN, TileEffect.MOVE_ROBOT),
-            "B2": _tile(DieColour.GRAY, TileEffect.ROBOT),
+            "A2": technology_tile(DieColour.GREEN, TileEffect.MOVE_ROBOT),
+            "B2": technology_tile(DieColour.GRAY, TileEffect.ROBOT),
         },
     )
     refresh(g2)
@@ -295,7 +280,7 @@ def test_alike_ravager_cards_are_one_option_and_a_lone_answer_is_taken():
 
     hand = [c.id for c in RAVAGER_CARDS if c.location == 3][:3]
     give_ravagers(g, MADELINE, *hand)
-    set_grid(g, MADELINE, {"B2": _tile(DieColour.ORANGE, TileEffect.VP)})
+    set_grid(g, MADELINE, {"B2": technology_tile(DieColour.ORANGE, TileEffect.VP)})
     refresh(g)
     plays = [i for i in ids(g) if i.startswith("play:r")]
     assert plays == [f"play:r{hand[0]}:slot:row2", f"play:r{hand[0]}:slot:colB"]

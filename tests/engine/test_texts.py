@@ -14,7 +14,7 @@ from engine.components import MISSION_CARDS, RAVAGER_CARDS, TILES, DieColour, Ti
 from engine.handlers import HANDLERS
 from engine.ops import mission_short
 from engine.words import a, dice_words, die_words, mid_sentence, plural
-from tests.engine.helpers import choose, refresh
+from tests.engine.helpers import choose, refresh, technology_tile
 from tests.engine.scenario import (
     MADELINE,
     give_missions,
@@ -25,21 +25,13 @@ from tests.engine.scenario import (
 )
 
 
-def _vp_tile(colour: DieColour) -> int:
-    return next(
-        t.id
-        for t in TILES
-        if t.kind is TileKind.TECHNOLOGY and t.colour is colour and t.effect is TileEffect.VP
-    )
-
-
 def test_card_plays_name_the_card_they_play():
     g = table()
     g.state.options.ask_stepwise = False
     set_dice(g, {MADELINE: "o3"})
     cards = [m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE][:3]
     give_missions(g, MADELINE, *cards)
-    set_grid(g, MADELINE, {"B2": _vp_tile(DieColour.ORANGE)})
+    set_grid(g, MADELINE, {"B2": technology_tile(DieColour.ORANGE)})
     refresh(g)
     plays = [o for o in g.decision.options if o.id.startswith("play:")]
     assert {o.id for o in plays} == {f"play:m{c}:slot:{s}" for c in cards for s in ("row2", "colB")}
@@ -61,7 +53,7 @@ def test_the_log_names_the_slot_a_card_is_played_by_as_its_option_does(slot, wor
     set_dice(g, {MADELINE: "o3"})
     card = next(m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE)
     give_missions(g, MADELINE, card)
-    set_grid(g, MADELINE, {"B2": _vp_tile(DieColour.ORANGE)})
+    set_grid(g, MADELINE, {"B2": technology_tile(DieColour.ORANGE)})
     refresh(g)
     option = g.decision.option(f"play:m{card}:slot:{slot}")
     assert option is not None and option.detail.startswith(
@@ -233,7 +225,7 @@ def test_a_card_play_that_leaves_only_a_die_to_flip_says_it_spends_the_debris(
     p.debris = 1
     card = next(m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE)
     give_missions(g, MADELINE, card)
-    set_grid(g, MADELINE, {"B2": _vp_tile(DieColour.ORANGE)})
+    set_grid(g, MADELINE, {"B2": technology_tile(DieColour.ORANGE)})
     refresh(g)
     plays = [o for o in g.decision.options if o.id.startswith("play:")]
     assert plays
@@ -400,40 +392,41 @@ def test_debris_into_storage_says_how_many_before_and_after():
     assert seen
 
 
-def test_a_flip_names_a_star_as_the_dice_do():
+@pytest.mark.parametrize(
+    ("rules_version", "code", "offered", "label", "detail", "logged"),
+    [
+        (
+            None,
+            "o0",
+            "Flip your orange star (0) to 2 (1 debris)",
+            "Flip this die to 2 (1 debris)",
+            "Spend a debris to flip this die from a star (0) to 2",
+            "Blue spends a debris to flip an orange die from a star (0) to 2.",
+        ),
+        (  # rules version 1 offers a flip that leaves a star with no use
+            1,
+            "y2",
+            "Flip your gray 2 to a star (1 debris)",
+            "Flip this die to a star (1 debris)",
+            "Spend a debris to flip this die from 2 to a star (0)",
+            "Blue spends a debris to flip a gray die from 2 to a star (0).",
+        ),
+    ],
+)
+def test_a_flip_names_a_star_as_the_dice_do(rules_version, code, offered, label, detail, logged):
     # "from 0 to 2" read oddly beside options saying "star (0)" (a tester's report).
     g = table()
-    set_dice(g, {MADELINE: "o0"})
+    if rules_version is not None:
+        g.state.options.rules_version = rules_version
+    set_dice(g, {MADELINE: code})
     g.state.players[MADELINE].debris = 1
     refresh(g)
-    assert g.decision.option("flip:o0").label == "Flip your orange star (0) to 2 (1 debris)"
-    choose(g, "die:o0")
+    assert g.decision.option(f"flip:{code}").label == offered
+    choose(g, f"die:{code}")
     flip = g.decision.option("flip")
-    assert (flip.label, flip.detail) == (
-        "Flip this die to 2 (1 debris)",
-        "Spend a debris to flip this die from a star (0) to 2",
-    )
+    assert (flip.label, flip.detail) == (label, detail)
     events = choose(g, "flip")
-    assert [e.text for e in events if e.kind == "flip"] == [
-        "Blue spends a debris to flip an orange die from a star (0) to 2."
-    ]
-    # To a star (rules version 1 offers a flip that leaves a star with no use).
-    g = table()
-    g.state.options.rules_version = 1
-    set_dice(g, {MADELINE: "y2"})
-    g.state.players[MADELINE].debris = 1
-    refresh(g)
-    assert g.decision.option("flip:y2").label == "Flip your gray 2 to a star (1 debris)"
-    choose(g, "die:y2")
-    flip = g.decision.option("flip")
-    assert (flip.label, flip.detail) == (
-        "Flip this die to a star (1 debris)",
-        "Spend a debris to flip this die from 2 to a star (0)",
-    )
-    events = choose(g, "flip")
-    assert [e.text for e in events if e.kind == "flip"] == [
-        "Blue spends a debris to flip a gray die from 2 to a star (0)."
-    ]
+    assert [e.text for e in events if e.kind == "flip"] == [logged]
 
 
 @pytest.mark.parametrize("to", [True, False])
@@ -444,14 +437,8 @@ def test_a_robot_moved_by_a_tile_names_the_tile_as_gains_do(to):
     give_ravagers(g, MADELINE, 3)
     p = g.state.players[MADELINE]
     p.break_room = 1
-    move_robot = next(
-        t.id
-        for t in TILES
-        if t.kind is TileKind.TECHNOLOGY
-        and t.colour is DieColour.GREEN
-        and t.effect is TileEffect.MOVE_ROBOT
-    )
-    set_grid(g, MADELINE, {"A2": move_robot, "B2": _vp_tile(DieColour.GRAY)})
+    move_robot = technology_tile(DieColour.GREEN, TileEffect.MOVE_ROBOT)
+    set_grid(g, MADELINE, {"A2": move_robot, "B2": technology_tile(DieColour.GRAY)})
     refresh(g)
     choose(g, "play:r3:slot:row2")
     assert g.decision.kind == "tile"

@@ -21,7 +21,7 @@ from renderer.marks import (
     player_point,
     table_point,
 )
-from tests.engine.helpers import choose, refresh
+from tests.engine.helpers import choose, refresh, technology_tile
 from tests.engine.scenario import MADELINE, give_missions, put_ship, set_dice, set_grid, table
 from tests.renderer.helpers import close, open_png
 
@@ -141,20 +141,13 @@ def test_display_spaces_carry_the_discover_option_numbers():
 
 
 def test_card_slots_and_cells_carry_the_play_option_numbers_on_the_player_board():
-    from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
+    from engine.components import MISSION_CARDS, DieColour
 
     g = _merged(table(3))
     set_dice(g, {MADELINE: "o3"})
     orange = next(m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE)
     give_missions(g, MADELINE, orange)
-    tile = next(
-        t.id
-        for t in TILES
-        if t.kind is TileKind.TECHNOLOGY
-        and t.colour is DieColour.ORANGE
-        and t.effect is TileEffect.VP
-    )
-    set_grid(g, MADELINE, {"B2": tile})
+    set_grid(g, MADELINE, {"B2": technology_tile(DieColour.ORANGE)})
     refresh(g)
     view = g.view(MADELINE)
     numbers = {o.id: i + 1 for i, o in enumerate(g.decision.options)}
