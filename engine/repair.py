@@ -160,11 +160,7 @@ class Destroy(Handler):
         g.log(
             "destroy",
             f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at action {loc}"
-            + (
-                f"; {freed} on {'it' if len(stack) == 1 else 'them'} {_back(stack)}"
-                if freed
-                else ""
-            )
+            + (f"; {freed}" if freed else "")
             + ".",
             seat,
             location=loc,
@@ -174,25 +170,26 @@ class Destroy(Handler):
 
 
 def _robots_freed(g: Game, seat: int | None, stack: list) -> str:
-    """Whose robots sit on these Ravager cards: "Noelle's robot", "your 2 robots
-    and Yellow's robot" ("your" for ``seat``); "" when there are none."""
+    """Whose robots on these Ravager cards go where (R4: back to the break
+    room, the Black Angel's, shared): "Noelle's robot on it goes back to the
+    break room", "your 2 robots and Yellow's robot on them go back…" ("your"
+    for ``seat``); "" when there are none."""
     counts: dict[int, int] = {}
     for rav in stack:
         for owner in rav.robots:
             counts[owner] = counts.get(owner, 0) + 1
-    return and_list(
+    if not counts:
+        return ""
+    whose = and_list(
         [
             f"{'your' if owner == seat else g.name(owner) + chr(39) + 's'} "
             + ("robot" if n == 1 else f"{n} robots")
             for owner, n in counts.items()
         ]
     )
-
-
-def _back(stack: list) -> str:
-    """R4: freed robots return to the break room (the Black Angel's, shared)."""
-    robots = sum(len(r.robots) for r in stack)
-    return f"{'goes' if robots == 1 else 'go'} back to the break room"
+    on = "it" if len(stack) == 1 else "them"
+    go = "goes" if sum(counts.values()) == 1 else "go"
+    return f"{whose} on {on} {go} back to the break room"
 
 
 def _destroy_words(g: Game, seat: int, n: int, stack: list) -> tuple[str, str, tuple[str, ...]]:
@@ -200,7 +197,7 @@ def _destroy_words(g: Game, seat: int, n: int, stack: list) -> tuple[str, str, t
     goes = "the card goes to your hand" if k == 1 else "the cards go to your hand"
     freed = _robots_freed(g, seat, stack)
     if freed:
-        goes += f", {freed} on {'it' if k == 1 else 'them'} {_back(stack)}"
+        goes += f", {freed}"
     return (
         f"Destroy {plural(k, 'Ravager')} at action {n + 1}",
         f"Destroy the {plural(k, 'Ravager')} at action {n + 1} "
