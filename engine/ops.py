@@ -150,6 +150,15 @@ def spendable_tech_count(p: Player) -> int:
     return in_grid + len(p.ejected)
 
 
+def debris_to_storage(p: Player) -> int:
+    """The debris on the player's Technology tiles goes back to their storage
+    (Sequence B's reset, B.2, and the end of the game): how many moved."""
+    moved = sum(p.grid_debris)
+    p.debris += moved
+    p.grid_debris = [False] * 9
+    return moved
+
+
 def robot_to_workstation(g: Game, seat: int, colour: DieColour, why: str = "") -> None:
     """`why`: what moves it, as gains say it ("tile C2")."""
     p = player(g, seat)

@@ -15,7 +15,7 @@ from engine.components import (
     AdvancedKind,
     TileKind,
 )
-from engine.ops import owned_in_space
+from engine.ops import debris_to_storage, owned_in_space
 from engine.rules_version import solo_tie_is_hals
 from engine.state import GameState, Player
 
@@ -106,9 +106,7 @@ def spes_exchange(state: GameState, p: Player) -> int:
 def finish(g: Game) -> None:
     s = g.state
     for p in s.players:
-        debris = sum(p.grid_debris)  # debris on tiles goes back to storage
-        p.debris += debris
-        p.grid_debris = [False] * 9
+        debris = debris_to_storage(p)
         if debris:
             g.log(
                 "end_debris",

@@ -10,7 +10,7 @@ from engine.components import COLOUR_INDEX, COLOURS, TILES, BoostEffect
 from engine.decision import Option
 from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
-from engine.ops import CELL_NAMES, discard_mission, lose_vp, player
+from engine.ops import CELL_NAMES, debris_to_storage, discard_mission, lose_vp, player
 from engine.setup import roll, take_die_from_supply
 from engine.words import a, and_list, dice_words, die_words, plural
 
@@ -309,9 +309,7 @@ class ResetAndAdvance(Handler):
                 b.ravager_discard.append(played.card)
             p.slots[i] = None
             cards += 1
-        debris = sum(p.grid_debris)
-        p.debris += debris
-        p.grid_debris = [False] * 9
+        debris = debris_to_storage(p)
         if cards or debris:
             # How many only: the cards were played face down (R15).
             moved = [f"{plural(cards, 'card')} discarded"] if cards else []
