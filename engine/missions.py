@@ -95,10 +95,12 @@ class MissionActivation(Handler):
             seat = f["seat"]
             cost = MISSION_CARDS[_card_at(g, f)].effect.cost
             if not can_pay(player(g, seat), cost):  # not a choice: say why it stops
+                # A public line: "their" break room; "any" when none was paid for.
+                which = "another" if g.state.turn.get("activated") else "any"
                 g.log(
                     "mission_unpaid",
-                    f"{g.name(seat)} cannot pay for another activation "
-                    f"({scarcest_stock(player(g, seat), cost)}): "
+                    f"{g.name(seat)} cannot pay for {which} activation "
+                    f"({scarcest_stock(player(g, seat), cost, whose='their')}): "
                     f"{plural(f['left'], 'activation')} unused.",
                     seat,
                 )

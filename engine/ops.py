@@ -101,9 +101,10 @@ def payable_times(p: Player, cost: Bundle, most: int, owed: int = 0) -> int:
     return n
 
 
-def scarcest_stock(p: Player, cost: Bundle, owed: int = 0) -> str:
+def scarcest_stock(p: Player, cost: Bundle, owed: int = 0, whose: str = "your") -> str:
     """What runs out first when `cost` is paid again and again, in words:
-    '1 robot in your break room', 'no Ravager card in hand'."""
+    '1 robot in your break room', 'no Ravager card in hand' (`whose`: 'their'
+    in a log line everyone reads)."""
     have, _, (one, many) = min(
         (
             (have, need, words)
@@ -114,6 +115,7 @@ def scarcest_stock(p: Player, cost: Bundle, owed: int = 0) -> str:
     )
     if owed and one == "resource":
         one, many = (w + " once the die is paid for" for w in (one, many))
+    one, many = (w.replace("your ", f"{whose} ") for w in (one, many))
     if have == 0:
         return f"no {one}"
     return f"{have} {one if have == 1 else many}"

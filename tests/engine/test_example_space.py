@@ -630,12 +630,34 @@ def test_a_die_on_a_converter_says_how_many_activations_storage_pays_for(
     unpaid = [e.text for e in events if e.kind == "mission_unpaid"]
     if ravager_cards < 3:
         left = 3 - ravager_cards
+        which = "another" if ravager_cards else "any"  # none paid for: not "another"
         assert unpaid == [
-            f"{g.name(MADELINE)} cannot pay for another activation (no Ravager card in hand): "
+            f"{g.name(MADELINE)} cannot pay for {which} activation (no Ravager card in hand): "
             f"{left} activation{'s' if left > 1 else ''} unused."
         ]
     else:
         assert unpaid == []
+    ok(g)
+
+
+def test_the_public_line_for_unpaid_activations_says_their_break_room():
+    """A tester's solo game: a green 3 on a card costing 1 robot each, with
+    no robot in the break room, logged "Blue cannot pay for another
+    activation (no robot in your break room): 3 activations unused." The
+    log is read by everyone (a third-person line) and none was paid for."""
+    g = _madeline_on_her_converter(M_ROBOT_AND_RAVAGER_VP, "g3", stepwise=True)
+    give_ravagers(g, MADELINE, *[c.id for c in RAVAGER_CARDS[:3]])
+    m = _p(g, MADELINE)
+    m.robots_supply, m.break_room = m.robots_supply + m.break_room, 0
+    refresh(g)
+    choose(g, "die:g3")
+    events = choose(g, "mission:3D")
+    while g.decision is not None and g.decision.kind == "mission":
+        events += choose(g, "done")
+    assert [e.text for e in events if e.kind == "mission_unpaid"] == [
+        f"{g.name(MADELINE)} cannot pay for any activation (no robot in their break room): "
+        "3 activations unused."
+    ]
     ok(g)
 
 
