@@ -59,7 +59,7 @@ from engine.rules_version import (
 from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
 from engine.state import Die, PlayedCard
-from engine.words import a, face_words, plural
+from engine.words import a, face_words, or_list, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -79,7 +79,20 @@ class Turn(Handler):
     def prompt(self, g: Game, f: Frame) -> str:
         t = g.state.turn
         if t.get("seq") == "A":
-            return "Sequence A: play a card, flip a die with debris, or take a die."
+            # Only what is on offer: once a card is played (or none can be),
+            # or with no debris, the prompt no longer proposes it.
+            ids = [o.id for o in self.options(g, f) or ()]
+            ways = [
+                words
+                for prefix, words in (
+                    ("play:", "play a card"),
+                    ("flip:", "flip a die with debris"),
+                    ("standard:", "flip a boost tile to its standard side"),
+                )
+                if any(i.startswith(prefix) for i in ids)
+            ]
+            ways.append("take a die")
+            return f"Sequence A: {or_list(ways)}."
         return "Your turn: Sequence A (play a card / take a die) or Sequence B (reroll, reset, advance)."
 
     def surely_asks(self, g: Game, f: Frame) -> bool:

@@ -35,6 +35,13 @@ def and_list(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def or_list(items: list[str]) -> str:
+    """'a', 'a or b', 'a, b, or c'."""
+    if len(items) < 3:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + ", or " + items[-1]
+
+
 def die_words(code: str) -> str:
     """A die code in words: 'o3' -> 'orange 3', 'y0' -> 'gray star (0)',
     'g2r' -> 'green 2 (reserved)'."""

@@ -449,3 +449,19 @@ def test_a_robot_moved_by_a_tile_names_the_tile_as_gains_do(to):
         if to
         else "Blue moves a robot from the green workstation to the break room (tile A2)."
     ]
+
+
+def test_the_sequence_a_prompt_proposes_only_what_is_on_offer():
+    """A tester's solo game (advanced, seed 7007): after a Ravager card by row
+    2 took a debris, the prompt still read "Sequence A: play a card, flip a
+    die with debris, or take a die." though the card was played; with the
+    debris spent it still proposed the flip."""
+    g = Game.new(GameOptions(players=1, advanced=True, difficulty="standard"), 7007)
+    choose(g, "play:r3:slot:row2")
+    choose(g, "debris")
+    assert not any(o.id.startswith("play:") for o in g.decision.options)
+    assert g.decision.prompt == "Sequence A: flip a die with debris or take a die."
+    choose(g, "flip:o1")
+    choose(g, "flip:y1")
+    assert not any(o.id.startswith(("play:", "flip:")) for o in g.decision.options)
+    assert g.decision.prompt == "Sequence A: take a die."
