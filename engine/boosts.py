@@ -22,7 +22,7 @@ from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
 from engine.state import Player
-from engine.words import a
+from engine.words import a, die_words
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -141,13 +141,25 @@ def apply_die_boost(g: Game, seat: int, die: dict, option: str) -> None:
     verb, _, arg = option.partition(":")
     cell_name, _, letter = arg.partition(":")
     cell = CELL_NAMES.index(cell_name)
+    # The log names the die as the options do ("green star (0)") and follows
+    # the option's words ("Use C2's boost (1x, the tile flips to its standard
+    # side)"): "flips C2 ... (its die becomes gray)" gave the tile a die.
+    before = die_words(f"{DieColour(die['colour']).letter}{die['value']}")
     if verb == "three":
         die["value"] = 3
-        flip_to_standard(g, seat, cell, "its die is set to 3")
+        change = "is set to 3"
     else:
         die.setdefault("original", die["colour"])
         die["colour"] = COLOUR_BY_LETTER[letter].value
-        flip_to_standard(g, seat, cell, f"its die becomes {die['colour']}")
+        change = f"becomes {die['colour']}"
+    player(g, seat).grid_boost[cell] = False
+    name = CELL_NAMES[cell]
+    g.log(
+        "boost",
+        f"{g.name(seat)} uses {name}'s boost: their {before} {change}; "
+        f"{name} flips to its standard side.",
+        seat,
+    )
 
 
 @handler

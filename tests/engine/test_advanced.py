@@ -307,6 +307,12 @@ def test_set_a_die_to_3_own_or_bought(bought):
     assert "three:A1" in ids(g) and "three:B1" not in ids(g)  # B1 sets a gray die
     events = choose(g, "three:A1")
     assert kinds(events) == ["boost"]
+    # The die is named; "flips A1 to its standard side (its die is set to 3)"
+    # gave the tile a die (a tester's solo game).
+    assert [e.text for e in events] == [
+        f"{g.name(MADELINE)} uses A1's boost: their orange 1 is set to 3; "
+        "A1 flips to its standard side."
+    ]
     assert g.state.turn["die"] == {"colour": "orange", "value": 3, "bought": bought}
     assert me(g).grid_boost[:2] == [False, True]
     assert not any(i.startswith("three:") for i in ids(g))
@@ -341,7 +347,11 @@ def test_change_colour_own_or_bought_die_returns_and_draws_by_the_original_colou
     assert recolours == ["recolour:A1:y", "recolour:A1:g"]  # B1 changes a green die
     deck_top(g, M_ORANGE2, M_ORANGE)  # M_ORANGE drawn first
     supply = list(g.state.board.supply)
-    choose(g, "recolour:A1:g")
+    events = choose(g, "recolour:A1:g")
+    assert [e.text for e in events] == [
+        f"{g.name(MADELINE)} uses A1's boost: their orange 2 becomes green; "
+        "A1 flips to its standard side."
+    ]
     die = g.state.turn["die"]
     assert die == {"colour": "green", "value": 2, "bought": bought, "original": "orange"}
     assert me(g).grid_boost[0] is False
