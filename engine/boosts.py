@@ -22,7 +22,7 @@ from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
 from engine.state import Player
-from engine.words import a, die_words
+from engine.words import a, die_named
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -144,7 +144,7 @@ def apply_die_boost(g: Game, seat: int, die: dict, option: str) -> None:
     # The log names the die as the options do ("green star (0)") and follows
     # the option's words ("Use C2's boost (1x, the tile flips to its standard
     # side)"): "flips C2 ... (its die becomes gray)" gave the tile a die.
-    before = die_words(f"{DieColour(die['colour']).letter}{die['value']}")
+    before = die_named(die["colour"], die["value"])
     if verb == "three":
         die["value"] = 3
         change = "is set to 3"

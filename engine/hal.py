@@ -48,7 +48,7 @@ from engine.ops import (
 from engine.space import hex_name
 from engine.state import Die, PlacedMission
 from engine.tiles import tile_text
-from engine.words import a, and_list, dice_words, plural
+from engine.words import a, and_list, dice_words, die_named, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -207,7 +207,7 @@ def _take_die(g: Game, colour: DieColour) -> Die | None:
     human.resources += 1
     g.log(
         "hal_buys",
-        f"Hal buys {g.name(0)}'s {colour} {value}; {g.name(0)} takes 1 resource.",
+        f"Hal buys {g.name(0)}'s {die_named(colour, value)}; {g.name(0)} takes 1 resource.",
         HAL_SEAT,
     )
     return die
@@ -222,7 +222,7 @@ def _act(g: Game, card: HalCard, die: Die, kind: ActionKind) -> None:
         value -= 1
     g.log(
         "action",
-        f"Hal uses {a(die.colour)} {die.value} on action {n}, {ACTION_NAMES[kind]}"
+        f"Hal uses {a(die_named(die.colour, die.value))} on action {n}, {ACTION_NAMES[kind]}"
         + (" (damaged: −1)." if damaged else "."),
         HAL_SEAT,
         action=n,

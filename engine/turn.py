@@ -59,7 +59,7 @@ from engine.rules_version import (
 from engine.sequence_b import sequence_b_text
 from engine.space import hex_name, parse_hex
 from engine.state import Die, PlayedCard
-from engine.words import a, face_words, or_list, plural
+from engine.words import a, die_named, face_words, or_list, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -230,7 +230,7 @@ class Turn(Handler):
             area, i = find_own_die(g, seat, arg)
             die = area.pop(i)
             t["die"] = {"colour": die.colour.value, "value": die.value, "bought": False}
-            g.log("die", f"{g.name(seat)} takes their {die.colour} {die.value}.", seat)
+            g.log("die", f"{g.name(seat)} takes their {die_named(die.colour, die.value)}.", seat)
             g.push("use_die", seat=seat)
         elif verb == "buy":
             owner, _, code = arg.partition(":")
@@ -244,7 +244,8 @@ class Turn(Handler):
             t["die"] = {"colour": die.colour.value, "value": die.value, "bought": True}
             g.log(
                 "buy",
-                f"{g.name(seat)} buys {owner_name(g, owner)}'s {die.colour} {die.value} for 1 resource.",
+                f"{g.name(seat)} buys {owner_name(g, owner)}'s {die_named(die.colour, die.value)} "
+                "for 1 resource.",
                 seat,
             )
             if owner == "h":
@@ -346,7 +347,10 @@ class UseDie(Handler):
 
     def prompt(self, g: Game, f: Frame) -> str:
         d = g.state.turn["die"]
-        return f"Use your {d['colour']} {d['value']}: choose an action or a Mission card in Space."
+        return (
+            f"Use your {die_named(d['colour'], d['value'])}: "
+            "choose an action or a Mission card in Space."
+        )
 
     def options(self, g: Game, f: Frame, flip: bool = True) -> list[Option]:
         """`flip`: offer the flip of this die (the merged turn options, which

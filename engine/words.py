@@ -45,10 +45,13 @@ def or_list(items: list[str]) -> str:
 def die_words(code: str) -> str:
     """A die code in words: 'o3' -> 'orange 3', 'y0' -> 'gray star (0)',
     'g2r' -> 'green 2 (reserved)'."""
-    colour = COLOUR_BY_LETTER[code[0]].value
-    value = int(code[1])
-    face = "star (0)" if value == 0 else str(value)
-    return f"{colour} {face}{' (reserved)' if code[2:] == 'r' else ''}"
+    named = die_named(COLOUR_BY_LETTER[code[0]], int(code[1]))
+    return f"{named}{' (reserved)' if code[2:] == 'r' else ''}"
+
+
+def die_named(colour: object, value: int) -> str:
+    """A die by colour and face, as die_words names it: 'orange 3', 'green star (0)'."""
+    return f"{colour} {'star (0)' if value == 0 else value}"
 
 
 def face_words(value: int, short: bool = False) -> str:

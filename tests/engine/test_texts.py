@@ -23,6 +23,7 @@ from tests.engine.scenario import (
     set_grid,
     table,
 )
+from tests.engine.test_hal import hal_deck, hal_plays, set_solo_dice, solo_table
 
 
 def test_card_plays_name_the_card_they_play():
@@ -465,3 +466,25 @@ def test_the_sequence_a_prompt_proposes_only_what_is_on_offer():
     choose(g, "flip:y1")
     assert not any(o.id.startswith(("play:", "flip:")) for o in g.decision.options)
     assert g.decision.prompt == "Sequence A: take a die."
+
+
+def test_a_star_die_is_named_a_star_in_the_log_and_prompts():
+    """A tester's solo game logged "Blue takes their orange 0.", "Use your
+    orange 0: choose …", "Hal buys Blue's green 0" and "Hal uses an orange 0"
+    beside options saying "orange star (0)"."""
+    g = table()
+    set_dice(g, {MADELINE: "o0"})
+    g.state.players[MADELINE].debris = 1
+    refresh(g)
+    events = choose(g, "die:o0")
+    assert [e.text for e in events if e.kind == "die"] == [
+        f"{g.name(MADELINE)} takes their orange star (0)."
+    ]
+    assert g.decision.prompt.startswith("Use your orange star (0): ")
+
+    g = solo_table()
+    hal_deck(g, 4, 2)  # top: green Destroy
+    set_solo_dice(g, player="g0", hal="o0")
+    texts = [e.text for e in hal_plays(g, "A")]
+    assert f"Hal buys {g.name(0)}'s green star (0); {g.name(0)} takes 1 resource." in texts
+    assert "Hal uses a green star (0) on action 5, Destroy Ravagers." in texts
