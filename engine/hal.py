@@ -167,7 +167,17 @@ def hal_turn(g: Game, player_seq: str) -> None:
         HAL_SEAT,
         card=card.id,
     )
-    for colour, kind in halves:
+    for first, (colour, kind) in zip((True, False), halves, strict=True):
+        if first and not _can_take(g, colour) and _can_take(g, halves[1][0]):
+            # The log says why he reads on (rulebook: "If the color of die
+            # specified is no longer available, look at the second part").
+            other = "bottom" if player_seq == "A" else "top"
+            g.log(
+                "hal_turn",
+                f"No {colour} die is left for Hal: he reads the {other}, {_half_text(halves[1])}.",
+                HAL_SEAT,
+            )
+            continue
         die = _take_die(g, colour)
         if die is not None:
             _act(g, card, die, kind)
@@ -188,6 +198,14 @@ def hal_turn(g: Game, player_seq: str) -> None:
 
 def _half_text(half: tuple[DieColour, ActionKind]) -> str:
     return f"{half[0]} {ACTION_NAMES[half[1]]}"
+
+
+def _can_take(g: Game, colour: DieColour) -> bool:
+    """A die of the colour in Hal's compartment or unreserved in the player's."""
+    hal = g.state.hal
+    assert hal is not None
+    dice = hal.dice + g.state.players[0].standard
+    return any(d.colour is colour for d in dice)
 
 
 def _take_die(g: Game, colour: DieColour) -> Die | None:

@@ -295,10 +295,27 @@ def test_the_second_half_when_the_first_colour_is_unavailable():
     # No orange die anywhere Hal may take one: the player's orange die is reserved.
     set_solo_dice(g, hal="y1", reserved="o3")
     g.state.board.damage = [0, 0, 0, 0, 0, 1]
-    hal_plays(g, "A")
+    events = hal_plays(g, "A")
     assert hal(g).dice == [] and g.state.board.damage == [0] * 6
     assert hal(g).vp == 6
     assert [d.code for d in me(g).secure] == ["o3"]
+    # The log says why he reads on (a tester saw him use the bottom unexplained).
+    assert [e.text for e in events[:3]] == [
+        "Hal reveals his card: orange Discover Technology / gray Repair the Black Angel; "
+        "he reads the top first.",
+        "No orange die is left for Hal: he reads the bottom, gray Repair the Black Angel.",
+        "Hal uses a gray 1 on action 3, Repair the Black Angel.",
+    ]
+
+
+def test_with_neither_colour_the_log_says_only_that():
+    g = solo_table()
+    hal_deck(g, 6, 2)  # orange / gray; Hal has only green
+    set_solo_dice(g, hal="g1")
+    events = hal_plays(g, "B")
+    assert [e.text for e in events if e.kind == "hal_turn"] == [
+        "Hal can use neither colour: he returns his green die to the supply."
+    ]
 
 
 def test_neither_colour_returns_a_die_of_the_third_colour_for_3_vp():
