@@ -84,10 +84,9 @@ class RavagerPermanentEffect(Handler):
                 seat,
             )
             if card.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
-                placed = place_damage(g, next_clockwise(loc))
-            else:
-                placed = damage_die(g, card.die_colour)
-            if not placed:
+                # place_damage says itself when the damage is ignored (once).
+                place_damage(g, next_clockwise(loc))
+            elif not damage_die(g, card.die_colour):
                 g.log(
                     "ravager_effect",
                     "Its damage cube finds no place and is ignored.",

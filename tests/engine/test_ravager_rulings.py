@@ -5,6 +5,7 @@ player cannot pay, which costs 1 VP)."""
 from engine.ravagers import ravager_text
 from tests.engine.helpers import choose
 from tests.engine.scenario import NOELLE, ok, ravagers_at, set_dice, table, turn_of
+from tests.engine.test_hal import hal_deck, hal_plays, set_solo_dice, solo_table
 
 
 def _noelle_repairs_under(card: int):
@@ -87,3 +88,33 @@ def test_a_cube_for_a_full_action_says_why_it_lands_on_a_die():
     ), texts
     assert b.damage == [1, 0, 0, 2, 0, 0]
     ok(g)
+
+
+def test_a_next_action_cube_with_nowhere_to_go_is_said_ignored_once():
+    """place_damage says the damage is ignored; the effect's own "finds no
+    place" line repeated it (two lines for one ignored cube)."""
+    g = _noelle_repairs_under(10)
+    choose(g, "die:y1")
+    texts = [e.text for e in choose(g, "action:3")]
+    assert [t for t in texts if "ignored" in t] == [
+        "Action 4 already has 2 damage cubes and no undamaged gray die is in the supply: "
+        "the damage is ignored."
+    ]
+    ok(g)
+
+
+def test_hals_ravager_strike_is_said_as_a_players_is():
+    """A tester's solo game: Hal's gray die on action 4 logged only "A gray
+    die in the supply is damaged." with no word of the Ravager there."""
+    for card, cube in (
+        (20, "Action 6 takes a damage cube."),  # location 5: damage the next action
+        (21, "A green die in the supply is damaged."),  # location 5: damage a green die
+    ):
+        g = solo_table()
+        hal_deck(g, 4, 2)  # top: green Destroy
+        set_solo_dice(g, hal="g1")
+        ravagers_at(g, 5, card)
+        texts = [e.text for e in hal_plays(g, "A")]
+        strike = f"The Ravager at action 5 strikes: {ravager_text(card)}."
+        assert strike in texts and cube in texts, texts
+        assert texts.index(strike) < texts.index(cube)
