@@ -115,11 +115,14 @@ class RavagerPermanentEffect(Handler):
         p = player(g, seat)
         arg = option.partition(":")[2]
         card = int(arg[1:])
+        # "discards a Ravager card to the Ravager" read as a gift to it; the
+        # line names the Ravager whose effect is paid, as its prompt does.
+        demands = f"(the Ravager at action {f['location']} demands it)"
         if arg[0] == "m":
             p.missions.remove(card)
             discard_mission(g, card)
-            g.log("ravager_effect", f"{g.name(seat)} discards a Mission card to the Ravager.", seat)
+            g.log("ravager_effect", f"{g.name(seat)} discards a Mission card {demands}.", seat)
         else:
             p.ravagers.remove(card)
             g.state.board.ravager_discard.append(card)
-            g.log("ravager_effect", f"{g.name(seat)} discards a Ravager card to the Ravager.", seat)
+            g.log("ravager_effect", f"{g.name(seat)} discards a Ravager card {demands}.", seat)

@@ -32,8 +32,8 @@ HIDDEN_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "hand_limit": (("discard:", "discards a Mission card (hand limit)"),),
     "keep": (("keep:", "keeps one of the drawn Mission cards"),),
     "ravager_effect": (
-        ("discard:m", "discards a Mission card to the Ravager"),
-        ("discard:r", "discards a Ravager card to the Ravager"),
+        ("discard:m", "discards a Mission card (a Ravager's effect demands it)"),
+        ("discard:r", "discards a Ravager card (a Ravager's effect demands it)"),
     ),
     "spend_mission": (("card:", "spends a Mission card"),),
     "spend_ravager": (("", "spends a Ravager card"),),

@@ -4,7 +4,16 @@ player cannot pay, which costs 1 VP)."""
 
 from engine.ravagers import ravager_text
 from tests.engine.helpers import choose
-from tests.engine.scenario import NOELLE, ok, ravagers_at, set_dice, table, turn_of
+from tests.engine.scenario import (
+    NOELLE,
+    give_missions,
+    give_ravagers,
+    ok,
+    ravagers_at,
+    set_dice,
+    table,
+    turn_of,
+)
 from tests.engine.test_hal import hal_deck, hal_plays, set_solo_dice, solo_table
 
 
@@ -118,3 +127,18 @@ def test_hals_ravager_strike_is_said_as_a_players_is():
         strike = f"The Ravager at action 5 strikes: {ravager_text(card)}."
         assert strike in texts and cube in texts, texts
         assert texts.index(strike) < texts.index(cube)
+
+
+def test_a_card_discarded_for_a_ravager_names_the_ravager_it_pays():
+    """A tester's solo game logged "Blue discards a Ravager card to the
+    Ravager." (read as a gift to it); the line names the Ravager's action."""
+    for card, give, discarded in ((12, give_missions, "Mission"), (13, give_ravagers, "Ravager")):
+        g = _noelle_repairs_under(card)  # location 3: discard a Mission / a Ravager card
+        give(g, NOELLE, 0)
+        choose(g, "die:y1")
+        choose(g, "action:3")
+        events = choose(g, g.decision.options[0].id)
+        assert [e.text for e in events if e.kind == "ravager_effect"] == [
+            f"{g.name(NOELLE)} discards a {discarded} card (the Ravager at action 3 demands it)."
+        ]
+        ok(g)
