@@ -118,7 +118,16 @@ class Command(Handler):
                 "Command Your Ships with a die worth 0: no ship moves; place a "
                 f"{f['colour']} Mission card under one of your ships."
             )
-        return f"Command Your Ships: move one ship up to {plural(f['value'], 'hex', 'hexes')} (or launch a new one)."
+        # Only the ways the seat has: "(or launch a new one)" with no ship in
+        # storage or no pilot, "move one ship" with none in Space, misled.
+        p = player(g, f["seat"])
+        hexes = plural(f["value"], "hex", "hexes")
+        launch = p.ships > 0 and p.break_room > 0
+        if not ship_hexes(g, f["seat"]):
+            return f"Command Your Ships: launch a new ship and move it up to {hexes}."
+        if not launch:
+            return f"Command Your Ships: move one of your ships up to {hexes}."
+        return f"Command Your Ships: move one ship up to {hexes} (or launch a new one)."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         colour = DieColour(f["colour"])

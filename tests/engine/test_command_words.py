@@ -9,6 +9,8 @@ import random
 from engine import Action, Game, GameOptions
 from engine.components import MISSION_CARDS
 from engine.space import parse_hex
+from tests.engine.helpers import choose, refresh
+from tests.engine.scenario import MADELINE, ok, put_ship, set_dice, table
 
 
 def test_a_move_onto_a_card_names_the_card_and_its_mission():
@@ -29,3 +31,28 @@ def test_a_move_onto_a_card_names_the_card_and_its_mission():
                 seen += 1
             g.apply(Action(g.decision.seat, r.choice(g.decision.options).id))
     assert seen >= 3
+
+
+def test_the_command_prompt_offers_only_the_ways_the_seat_has():
+    """A tester's solo game: with no ship in storage, the prompt still said
+    "move one ship up to 3 hexes (or launch a new one)"; with no ship in
+    Space and every option a launch, "move one ship" misled too."""
+    for in_space, ships, prompt in (
+        (False, 1, "launch a new ship and move it up to 3 hexes."),
+        (True, 0, "move one of your ships up to 3 hexes."),
+        (True, 1, "move one ship up to 3 hexes (or launch a new one)."),
+    ):
+        g = table()
+        g.state.options.ask_stepwise = True
+        set_dice(g, {MADELINE: "o3"})
+        p = g.state.players[MADELINE]
+        p.ships = ships
+        if in_space:
+            put_ship(g, "3D", MADELINE)
+        refresh(g)
+        choose(g, "die:o3")
+        choose(g, "action:2")
+        assert g.decision.kind == "command"
+        assert g.decision.prompt == f"Command Your Ships: {prompt}"
+        assert any(o.id.startswith("launch:") for o in g.decision.options) == bool(ships)
+        ok(g)
