@@ -33,6 +33,7 @@ from engine.components import (
     bundle_text,
     next_clockwise,
 )
+from engine.describe import boost_side_text, enters_boost_side_up
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     damage_die,
@@ -341,8 +342,12 @@ def _discover(g: Game, value: int, advanced_first: bool) -> None:
         return
     hal.tiles += tiles + advanced
     # Which tiles: the display is public, and a player checking Hal by hand
-    # (rulebook, solo Discover) wants to see he took the right ones.
-    g.log("discover", f"Hal takes {and_list([tile_text(t) for t in tiles + advanced])}.", HAL_SEAT)
+    # (rulebook, solo Discover) wants to see he took the right ones, named by
+    # the side the display showed (advanced rules: the boost side).
+    names = [boost_side_text(t) if enters_boost_side_up(g, t) else tile_text(t) for t in tiles] + [
+        tile_text(t) for t in advanced
+    ]
+    g.log("discover", f"Hal takes {and_list(names)}.", HAL_SEAT)
     hal_gains(g, Bundle(), "tiles discovered", tiles=len(tiles), advanced=len(advanced))
 
 

@@ -40,10 +40,12 @@ from engine.components import (
     STARTING_VP,
     DieColour,
 )
+from engine.describe import boost_side_text
 from engine.errors import InvalidOptionsError
 from engine.hal import hal_turn
 from engine.invariants import check
 from engine.state import PlacedMission, RavagerOnBoard, Strip, to_json
+from engine.tiles import tile_text
 from tests.engine.helpers import choose, dice, ids, refresh
 from tests.engine.scenario import (
     damage_supply_die,
@@ -500,6 +502,22 @@ def test_discover_advanced_first_without_advanced_tiles_takes_technology():
     hal_plays(g, "A")
     assert hal(g).tiles == [T_O2, T_O1]
     assert hal(g).vp == 7
+
+
+def test_advanced_hal_names_a_taken_tile_by_the_side_the_display_showed():
+    """A tester's advanced solo game: the display showed "1x: free reserve
+    orange" and the log said "Hal takes orange tile (draw 2 Mission cards,
+    keep 1)." (its standard side), so the tile could not be matched."""
+    g = solo_table(advanced=True)
+    hal_deck(g, 6, 2)
+    set_solo_dice(g, hal="o3")
+    set_advanced_slots(g, ADV[0], ADV[1], ADV[2], ADV[3])
+    display(g, {5: T_O2})
+    events = hal_plays(g, "A")
+    assert sorted(hal(g).tiles) == sorted([ADV[0], T_O2])
+    said = [e.text for e in events if e.kind == "discover"]
+    assert said == [f"Hal takes {boost_side_text(T_O2)} and {tile_text(ADV[0])}."]
+    assert "boost side up (1x: " in said[0]
 
 
 @pytest.mark.parametrize(
