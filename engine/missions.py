@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.asking import alike_once
-from engine.components import MISSION_CARDS, TILES, Bundle, TileKind
+from engine.components import MISSION_CARDS, TILES, Bundle, TileKind, bundle_text
 from engine.decision import Option
 from engine.describe import tile_shown
 from engine.handlers import Frame, Handler, handler
@@ -116,7 +116,15 @@ class MissionGain(Handler):
     kind = "mission_gain"
 
     def resolve(self, g: Game, f: Frame) -> None:
-        gain(g, f["seat"], MISSION_CARDS[f["card"]].effect.gain, "Mission activation")
+        # The storage paid for it is said too (cards and tiles spent have
+        # lines of their own): "gains 2 VP (Mission activation)" hid the debris.
+        effect = MISSION_CARDS[f["card"]].effect
+        c = effect.cost
+        paid = Bundle(ships=c.ships, resources=c.resources, robots=c.robots, debris=c.debris)
+        why = "Mission activation"
+        if paid.counts():
+            why += f", for {bundle_text(paid)}"
+        gain(g, f["seat"], effect.gain, why)
 
 
 @handler

@@ -661,6 +661,20 @@ def test_the_public_line_for_unpaid_activations_says_their_break_room():
     ok(g)
 
 
+def test_an_activation_paid_from_storage_says_what_it_paid():
+    """A tester's solo game logged "Blue gains 2 VP (Mission activation)."
+    for "spend 1 debris to gain 2 VP": the debris spent went unsaid."""
+    g = _madeline_on_her_converter(M_RESOURCE_VP, "y1", stepwise=False)
+    _p(g, MADELINE).resources = 1
+    refresh(g)
+    choose(g, "die:y1:mission:3D")
+    events = choose(g, "activate")
+    assert [e.text for e in events if e.kind == "gain"] == [
+        f"{g.name(MADELINE)} gains 2 VP (Mission activation, for 1 resource)."
+    ]
+    ok(g)
+
+
 def test_a_bought_die_counts_the_resource_it_costs_before_the_activations():
     """Buying Noelle's gray 2 takes Madeline's only resource: none is left for
     "spend 1 resource to gain 2 VP", and the merged option says so."""
