@@ -176,6 +176,8 @@ def _arrow_words(p: Player, label: str, cells: list[int]) -> tuple[str, str, tup
         parts.append(f"pushes {CELL_NAMES[src]} ({tile_shown(p, src)}) to {CELL_NAMES[dst]}")
     if ejected is not None:
         parts.append(f"EJECTS {CELL_NAMES[cells[-1]]} ({tile_shown(p, cells[-1])})")
+        if p.grid_debris[cells[-1]]:
+            parts[-1] += "; its debris goes back to your storage"
     short = f"{label} → {entry}"
     if ejected is not None:
         short += f", ejects {CELL_NAMES[cells[-1]]} "
@@ -229,6 +231,7 @@ class Inject(Handler):
         label, cells = next((w, c) for a, w, c in arrows(f["tile"]) if a == aid)
         # The ejected tile, if any, by the side it showed in the grid.
         ejected_boost = p.grid_boost[cells[-1]]
+        ejected_debris = p.grid_debris[cells[-1]]
         ejected = inject_grid(g, p, f["tile"], cells)
         shown = tile_side_text(f["tile"], enters_boost_side_up(g, f["tile"]))
         g.log(
@@ -242,7 +245,10 @@ class Inject(Handler):
             return
         g.log(
             "eject",
-            f"{g.name(seat)} ejects {tile_side_text(ejected, ejected_boost)} from the grid.",
+            f"{g.name(seat)} ejects {tile_side_text(ejected, ejected_boost)} from the grid"
+            # Rulebook: "If a Technology tile with debris on it is ejected,
+            # reclaim the debris": the storage grows, and the log says why.
+            + ("; its debris goes back to their storage." if ejected_debris else "."),
             seat,
             tile=ejected,
         )

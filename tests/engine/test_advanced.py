@@ -156,6 +156,28 @@ def test_a_tile_entering_boost_side_up_is_named_by_its_boost_side():
     ]
 
 
+def test_an_ejected_tile_with_debris_on_it_says_the_debris_goes_back_to_storage():
+    """Rulebook: "If a Technology tile with debris on it is ejected, reclaim
+    the debris". A tester's solo game ejected A1 with a debris on it and the
+    arrow and the log said nothing of the debris that came back."""
+    g = adv_table()
+    set_grid(g, MADELINE, {"A1": T_O_MOVE_SHIP, "B1": T_O_ROBOT, "C1": T_VP_DISCOVER})
+    p = g.state.players[MADELINE]
+    p.grid_debris[0] = True
+    g.state.board.display[3] = pull_tile(g, T_THREE_ORANGE)
+    _discover(g, "o1")
+    choose(g, "display:4")
+    assert g.decision.option("arrow:row1").detail.endswith("; its debris goes back to your storage")
+    assert "debris" not in g.decision.option("arrow:colA").detail
+    debris = p.debris
+    events = choose(g, "arrow:row1")
+    assert [e.text for e in events if e.kind == "eject"] == [
+        "Blue ejects orange tile (move a ship up to 2 hexes) from the grid; "
+        "its debris goes back to their storage."
+    ]
+    assert p.debris == debris + 1
+
+
 def test_every_boost_side_label_fits_a_button():
     from engine.components import TILES, TileKind
     from engine.discover import LABEL_ROOM, _display_label
