@@ -317,20 +317,28 @@ class MissionEffect:
             gain = bundle_text(self.gain)
             if self.cost.counts():
                 return f"Per activation, spend {bundle_text(self.cost)} to gain {gain}."
-            return f"Per activation, take {gain}."
+            return f"Per activation, {_take_gain(self.gain, 'take', 'gain')}."
         if self.per_space:
             return f"Upon ejection, gain 3 VP per {self.per_space} Mission card you own in Space."
         if self.per_tucked:
             return f"Upon ejection, gain 3 VP per {self.per_tucked} Mission card tucked under your board."
-        owner = bundle_text(self.gain)
+        owner = _take_gain(self.gain, "takes", "gains")
         if self.holder_gain == self.gain:
-            return (
-                f"Upon ejection, the owner takes {owner}; same for each player with a ship on it."
-            )
+            return f"Upon ejection, the owner {owner}; same for each player with a ship on it."
         return (
-            f"Upon ejection, the owner takes {owner}; each player with a ship on it "
-            f"takes {bundle_text(self.holder_gain)}."
+            f"Upon ejection, the owner {owner}; each player with a ship on it "
+            f"{_take_gain(self.holder_gain, 'takes', 'gains')}."
         )
+
+
+def _take_gain(b: Bundle, take: str, gain: str) -> str:
+    """Things are taken from the supply, VP gained (the appendix's verbs):
+    'take 1 robot and gain 1 VP', 'gains 3 VP' (not 'take 1 VP and 1 robot')."""
+    things = Bundle(**{k: n for k, n in b.counts().items() if k != "vp"})
+    parts = [f"{take} {bundle_text(things)}"] if things.counts() else []
+    if b.vp:
+        parts.append(f"{gain} {b.vp} VP")
+    return " and ".join(parts)
 
 
 _NAMES = {

@@ -488,3 +488,18 @@ def test_a_star_die_is_named_a_star_in_the_log_and_prompts():
     texts = [e.text for e in hal_plays(g, "A")]
     assert f"Hal buys {g.name(0)}'s green star (0); {g.name(0)} takes 1 resource." in texts
     assert "Hal uses a green star (0) on action 5, Destroy Ravagers." in texts
+
+
+def test_mission_texts_take_things_and_gain_vp_as_the_appendix_says():
+    """A tester's solo game read "Per activation, take 1 VP and 1 robot." and
+    "the owner takes 3 VP" (appendix: "take 1 robot from the supply and gain
+    1 VP", "the owner of this card gains 3 VP")."""
+    texts = {m.id: m.text for m in MISSION_CARDS}
+    assert texts[41] == "Per activation, take 1 robot and gain 1 VP."
+    assert texts[54] == (
+        "Upon ejection, the owner gains 3 VP; same for each player with a ship on it."
+    )
+    assert texts[15] == (
+        "Upon ejection, the owner takes 3 ships; each player with a ship on it gains 3 VP."
+    )
+    assert not [t for t in texts.values() if re.search(r"takes? (\d+ VP|.* and \d+ VP)", t)]
