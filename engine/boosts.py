@@ -49,7 +49,9 @@ BOOST_SHORT = {
 
 def boost_text(tile: int) -> str:
     t = TILES[tile]
-    action = t.boost_action.value if t.boost_action else ""
+    # The action by its name's first word, as the short side says it
+    # ("2 VP when you perform Discover", not "… perform discover").
+    action = t.boost_action.value.title() if t.boost_action else ""
     colour = t.boost_colour
     return BOOST_TEXT[t.boost].format(action=action, a_colour=a(colour) if colour else "")
 
@@ -169,7 +171,7 @@ class VictoryBoost(Handler):
     kind = "boost_vp"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return f"Use a boost tile for 2 VP on this {f['action']} action?"
+        return f"Use a boost tile for 2 VP on this {f['action'].title()} action?"
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])

@@ -137,7 +137,7 @@ def test_a_tile_entering_boost_side_up_is_named_by_its_boost_side():
     g.state.board.display[3] = pull_tile(g, T_VP_DISCOVER)
     _discover(g, "o1")
     side = (
-        "orange tile, boost side up (1x: 2 VP when you perform discover; standard side: gain 1 VP)"
+        "orange tile, boost side up (1x: 2 VP when you perform Discover; standard side: gain 1 VP)"
     )
     assert g.decision.option("display:4").label == (
         "Display 4 (cost 1): orange 1x: +2 VP on Discover, then +1 VP"
@@ -284,6 +284,8 @@ def test_vp_boost_on_the_indicated_action_flips_the_tile_for_2_vp():
     boost(g, MADELINE, {"A1": T_VP_DISCOVER, "B1": T_VP_REPAIR})
     _discover(g, "o1")
     assert g.decision.kind == "boost_vp"
+    # The action named as elsewhere ("on this discover action" read as a verb).
+    assert g.decision.prompt == "Use a boost tile for 2 VP on this Discover action?"
     assert ids(g) == ["flip:A1", "skip"]  # not the Repair one
     events = choose(g, "flip:A1")
     assert kinds(events)[:2] == ["boost", "gain"]
