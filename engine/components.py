@@ -100,6 +100,11 @@ class RavagerEffect(StrEnum):
     ROBOT_ON_CARD = "robot_on_card"
 
 
+# The effects that add a damage cube: the only ones that touch Hal (solo
+# rules, "Resolving Hal's actions"), and what a Repair may find to repair.
+DAMAGING_EFFECTS = frozenset({RavagerEffect.DAMAGE_NEXT_ACTION, RavagerEffect.DAMAGE_DIE})
+
+
 @dataclass(frozen=True, slots=True)
 class RavagerCard:
     id: int

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.components import (
     ACTION_NAMES,
     ACTIONS,
+    DAMAGING_EFFECTS,
     LOCATIONS,
     MISSION_CARDS,
     RAVAGER_CARDS,
@@ -223,13 +224,10 @@ def _idle(g: Game, action: int, activations: int) -> str | None:
             return "no action it can clear of Ravagers"
     elif kind is ActionKind.REPAIR:
         stack = b.ravagers[action - 1]
-        adds = stack and RAVAGER_CARDS[stack[-1].card].effect in _DAMAGING
+        adds = stack and RAVAGER_CARDS[stack[-1].card].effect in DAMAGING_EFFECTS
         if not adds and not any(b.damage) and not any(b.supply_damaged):
             return "no damage cube on the Black Angel to repair"
     return None
-
-
-_DAMAGING = frozenset({RavagerEffect.DAMAGE_NEXT_ACTION, RavagerEffect.DAMAGE_DIE})
 
 
 __all__ = [

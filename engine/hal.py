@@ -15,6 +15,7 @@ from engine.components import (
     ACTION_NAMES,
     COLOUR_INDEX,
     COLOURS,
+    DAMAGING_EFFECTS,
     DISPLAY_COST,
     DISPLAY_SPACES,
     HAL_CARDS,
@@ -28,25 +29,21 @@ from engine.components import (
     HalCard,
     HalWeights,
     HexKind,
-    RavagerEffect,
     action_number,
     bundle_text,
-    next_clockwise,
 )
 from engine.describe import boost_side_text, enters_boost_side_up
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
-    damage_die,
     draw_mission,
     hex_spec,
     loss_text,
-    place_damage,
     player,
     ravagers_appear,
     tiles_appear,
     visible_icons_around,
 )
-from engine.ravagers import ravager_text
+from engine.ravagers import strike
 from engine.space import hex_name
 from engine.state import Die, PlacedMission
 from engine.tiles import tile_text
@@ -251,18 +248,8 @@ def _act(g: Game, card: HalCard, die: Die, kind: ActionKind) -> None:
     if stack:
         # Only Ravager effects that add a damage cube touch Hal; he loses nothing.
         top = RAVAGER_CARDS[stack[-1].card]
-        if top.effect in (RavagerEffect.DAMAGE_NEXT_ACTION, RavagerEffect.DAMAGE_DIE):
-            # Said as for a player: a bare "A gray die in the supply is
-            # damaged." left its cause to guess.
-            g.log(
-                "ravager_effect",
-                f"The Ravager at action {n} strikes: {ravager_text(top.id)}.",
-                HAL_SEAT,
-            )
-            if top.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
-                place_damage(g, next_clockwise(n))  # says so if the damage is ignored
-            elif not damage_die(g, top.die_colour):
-                g.log("ravager_effect", "Its damage cube finds no place and is ignored.", HAL_SEAT)
+        if top.effect in DAMAGING_EFFECTS:
+            strike(g, n, top.id, HAL_SEAT)  # said as for a player
     zero = _zero_reason(die.value, damaged and value == 0)
     if zero is not None and kind is not ActionKind.COMMAND:
         # A die worth 0 performs nothing (R18); Command ignores the value.

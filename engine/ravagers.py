@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.asking import alike_once
-from engine.components import RAVAGER_CARDS, RavagerEffect, next_clockwise
+from engine.components import DAMAGING_EFFECTS, RAVAGER_CARDS, RavagerEffect, next_clockwise
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
@@ -34,6 +34,22 @@ EFFECT_TEXT = {
 def ravager_text(card: int) -> str:
     r = RAVAGER_CARDS[card]
     return EFFECT_TEXT[r.effect].format(a_colour=a(r.die_colour) if r.die_colour else "")
+
+
+def strike(g: Game, location: int, card: int, seat: int) -> None:
+    """A damaging Ravager's effect at `location` (`DAMAGING_EFFECTS`), said as it
+    strikes for whoever uses the action (Hal too): its damage cube goes on the
+    next action clockwise or a supply die. A cube with no place to go is
+    ignored, the appendix says, with no penalty (unlike an effect the player
+    cannot pay); `place_damage` says so itself."""
+    r = RAVAGER_CARDS[card]
+    g.log(
+        "ravager_effect", f"The Ravager at action {location} strikes: {ravager_text(card)}.", seat
+    )
+    if r.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
+        place_damage(g, next_clockwise(location))
+    elif not damage_die(g, r.die_colour):
+        g.log("ravager_effect", "Its damage cube finds no place and is ignored.", seat)
 
 
 @handler
@@ -75,23 +91,8 @@ class RavagerPermanentEffect(Handler):
         card = RAVAGER_CARDS[top.card]
         p = player(g, seat)
         done = False
-        if card.effect in (RavagerEffect.DAMAGE_NEXT_ACTION, RavagerEffect.DAMAGE_DIE):
-            # A damage cube with no place to go is skipped: the appendix says to
-            # ignore the effect (no penalty), unlike an effect the player cannot pay.
-            g.log(
-                "ravager_effect",
-                f"The Ravager at action {loc} strikes: {ravager_text(top.card)}.",
-                seat,
-            )
-            if card.effect is RavagerEffect.DAMAGE_NEXT_ACTION:
-                # place_damage says itself when the damage is ignored (once).
-                place_damage(g, next_clockwise(loc))
-            elif not damage_die(g, card.die_colour):
-                g.log(
-                    "ravager_effect",
-                    "Its damage cube finds no place and is ignored.",
-                    seat,
-                )
+        if card.effect in DAMAGING_EFFECTS:
+            strike(g, loc, top.card, seat)
             return
         elif card.effect is RavagerEffect.ROBOT_ON_CARD and p.break_room:
             p.break_room -= 1
