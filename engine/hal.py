@@ -166,17 +166,16 @@ def hal_turn(g: Game, player_seq: str) -> None:
         HAL_SEAT,
         card=card.id,
     )
-    for first, (colour, kind) in zip((True, False), halves, strict=True):
-        if first and not _can_take(g, colour) and _can_take(g, halves[1][0]):
-            # The log says why he reads on (rulebook: "If the color of die
-            # specified is no longer available, look at the second part").
-            other = "bottom" if player_seq == "A" else "top"
-            g.log(
-                "hal_turn",
-                f"No {colour} die is left for Hal: he reads the {other}, {_half_text(halves[1])}.",
-                HAL_SEAT,
-            )
-            continue
+    if not _dice_for_hal(g, halves[0][0]) and _dice_for_hal(g, halves[1][0]):
+        # The log says why he reads on (rulebook: "If the color of die
+        # specified is no longer available, look at the second part").
+        other = "bottom" if player_seq == "A" else "top"
+        g.log(
+            "hal_turn",
+            f"No {halves[0][0]} die is left for Hal: he reads the {other}, {_half_text(halves[1])}.",
+            HAL_SEAT,
+        )
+    for colour, kind in halves:
         die = _take_die(g, colour)
         if die is not None:
             _act(g, card, die, kind)
@@ -199,12 +198,15 @@ def _half_text(half: tuple[DieColour, ActionKind]) -> str:
     return f"{half[0]} {ACTION_NAMES[half[1]]}"
 
 
-def _can_take(g: Game, colour: DieColour) -> bool:
-    """A die of the colour in Hal's compartment or unreserved in the player's."""
+def _dice_for_hal(g: Game, colour: DieColour) -> list[tuple[int, int, int]]:
+    """The dice of the colour Hal may take, as (value, 1 for his own, index):
+    his compartment's and the player's unreserved ones. The largest is his
+    choice: the highest value, his own on ties."""
     hal = g.state.hal
     assert hal is not None
-    dice = hal.dice + g.state.players[0].standard
-    return any(d.colour is colour for d in dice)
+    own = [(d.value, 1, i) for i, d in enumerate(hal.dice) if d.colour is colour]
+    human = g.state.players[0]
+    return own + [(d.value, 0, i) for i, d in enumerate(human.standard) if d.colour is colour]
 
 
 def _take_die(g: Game, colour: DieColour) -> Die | None:
@@ -212,14 +214,13 @@ def _take_die(g: Game, colour: DieColour) -> Die | None:
     die is bought with a resource from the supply for the player."""
     hal = g.state.hal
     assert hal is not None
-    own = [(d.value, 1, i) for i, d in enumerate(hal.dice) if d.colour is colour]
-    human = g.state.players[0]
-    theirs = [(d.value, 0, i) for i, d in enumerate(human.standard) if d.colour is colour]
-    if not own and not theirs:
+    dice = _dice_for_hal(g, colour)
+    if not dice:
         return None
-    value, is_own, i = max(own + theirs)
+    value, is_own, i = max(dice)
     if is_own:
         return hal.dice.pop(i)
+    human = g.state.players[0]
     die = human.standard.pop(i)
     human.resources += 1
     g.log(
