@@ -14,6 +14,7 @@ from tests.bot.sim import World, make_config
 from tests.bot.simplay import step
 
 THINKING = "is thinking…"
+CLIPPED = "shows every move."  # the marker clip_message leaves in place of moves
 
 
 @pytest.fixture
@@ -53,7 +54,12 @@ async def test_strong_bot_seats_show_thinking_and_each_move(world: World) -> Non
         assert growing[0] == 0, thinking[0]
         # the moves came in one by one: the progress message grew with each
         assert len(thinking) >= 3, thinking
-        assert growing == sorted(growing) and growing[-1] > growing[0], growing
+        # a long bot turn is clipped to Discord's 2,000 characters: the early
+        # moves give way to a pointer to the log, so the count may then drop
+        for before, after, text in zip(growing[:-1], growing[1:], thinking[1:], strict=True):
+            assert after >= before or CLIPPED in text, (before, after, text)
+            assert len(text) <= 2000, len(text)
+        assert max(growing) > growing[0], growing
         # the update that followed replaced it: no "thinking" left in the channel
         assert THINKING not in world.public_text()
         assert "🤖 The bot plays for" in world.turn_message().content
