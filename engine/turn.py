@@ -414,7 +414,9 @@ class UseDie(Handler):
             assert placed is not None
             g.log(
                 "mission_activated",
-                f"{g.name(seat)} activates the Mission card at {arg} {plural(value, 'time')}.",
+                # Not "activates … 3 times": storage may pay for fewer (R4); each
+                # activation paid, or why they stop, has a line of its own.
+                f"{g.name(seat)} uses the Mission card at {arg} with {plural(value, 'activation')}.",
                 seat,
             )
             # The owner's free activation (R11) follows only if the card was

@@ -468,4 +468,4 @@ def test_random_version_2_games_use_a_die_worth_0_only_to_place_a_card(players, 
                 hal = players == 1 and e.seat == 1
                 if e.kind == "action" and not hal and "with 0 activation" in e.text:
                     assert "Command Your Ships" in e.text
-                assert not (e.kind == "mission_activated" and " 0 time" in e.text)
+                assert not (e.kind == "mission_activated" and "with 0 activation" in e.text)
