@@ -284,7 +284,8 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
     if icons:
         g.log(
             "ravagers_appear",
-            f"{plural(icons, 'Ravager icon')} around {hex_name(h)}: Ravagers appear.",
+            f"{plural(icons, 'Ravager icon')} around {hex_name(h)}: "
+            f"{'a Ravager appears' if icons == 1 else 'Ravagers appear'}.",
         )
     ravagers_appear(g, icons)
     tiles_appear(g, m.tiles)
