@@ -96,7 +96,7 @@ def eject_first_strip(g: Game) -> None:
                     _earns_nothing(g, seat, why)
         else:
             for seat, bundle, why in [
-                *((s, eff.gain, "neutralization Mission (owner)") for s in owners),
+                *((s, eff.gain, "neutralization Mission, as its owner") for s in owners),
                 *((s, eff.holder_gain, "ship on a neutralization Mission") for s in holders),
             ]:
                 if bundle.counts().keys() == {"robots"} and not player(g, seat).robots_supply:

@@ -36,3 +36,13 @@ def test_one_ravager_icon_makes_a_ravager_appear_in_the_singular():
     assert "1 Ravager icon around 4C: a Ravager appears." in lines
     assert "2 Ravager icons around 1B: Ravagers appear." in lines
     assert not any(t.startswith("1 Ravager icon") and t.endswith("Ravagers appear.") for t in lines)
+
+
+def test_an_owners_neutralization_gain_has_no_parentheses_inside_parentheses():
+    # It read "Red gains 1 ship and 1 resource (neutralization Mission (owner))."
+    _, logged = replay()
+    lines = [t for texts in logged for t in texts]
+    assert "Red gains 1 ship and 1 resource (neutralization Mission, as its owner)." in lines
+    assert "Blue gains 1 ship and 1 robot (neutralization Mission, as its owner)." in lines
+    assert "Blue gains 3 resources (ship on a neutralization Mission)." in lines
+    assert not any("((" in t or "))" in t for t in lines if t.endswith(")."))
