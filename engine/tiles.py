@@ -267,18 +267,25 @@ def adjacent_targets(p: Player, cell: int, effect: TileEffect) -> list[int]:
     return out
 
 
-def _robot_options(p: Player) -> list[Option]:
+def _robot_options(g: Game, p: Player) -> list[Option]:
+    neutral = g.state.neutral
     opts = []
     for i, c in enumerate(COLOURS):
         n = p.workstations[i]
+        # R16: a player's robot sends the neutral robot there out of the game.
+        leaves = (
+            "; the neutral robot there leaves the game"
+            if neutral and neutral.workstations[i]
+            else ""
+        )
         if p.break_room:
             opts.append(
                 Option.lazy(
                     f"to:{c.letter}",
-                    lambda c=c, n=n: (
+                    lambda c=c, n=n, leaves=leaves: (
                         f"Robot: break room → {c} workstation",
                         f"Move a robot from the break room to the {c} workstation "
-                        f"(you will roll {plural(n + 1, f'{c} die', f'{c} dice')} in Sequence B)",
+                        f"({_rolls_in_b(c, n + 1)}{leaves})",
                         (f"workstation:{c.letter}",),
                     ),
                 )
@@ -290,12 +297,21 @@ def _robot_options(p: Player) -> list[Option]:
                     lambda c=c, n=n: (
                         f"Robot: {c} workstation → break room",
                         f"Move a robot from the {c} workstation to the break room "
-                        f"(you will roll {plural(n - 1, f'{c} die', f'{c} dice')} in Sequence B)",
+                        f"({_rolls_in_b(c, n - 1)})",
                         (f"workstation:{c.letter}",),
                     ),
                 )
             )
     return opts
+
+
+def _rolls_in_b(colour: object, robots: int) -> str:
+    """What the workstation's robots roll in Sequence B: one die each, but
+    only as many as the supply then has (B.1 "limited by their
+    availability"), so 'up to'."""
+    if not robots:
+        return f"you will roll no {colour} die in Sequence B"
+    return f"you will roll up to {plural(robots, f'{colour} die', f'{colour} dice')} in Sequence B"
 
 
 def _ship_options(g: Game, seat: int) -> list[Option]:
@@ -325,7 +341,7 @@ class TileActivation(Handler):
             case TileEffect.MOVE_SHIP:
                 return _ship_options(g, seat) + [Option("skip", "Move no ship")]
             case TileEffect.MOVE_ROBOT:
-                return _robot_options(p) + [Option("skip", "Move no robot")]
+                return _robot_options(g, p) + [Option("skip", "Move no robot")]
             case TileEffect.ACTIVATE_VERTICAL | TileEffect.ACTIVATE_HORIZONTAL:
                 targets = adjacent_targets(p, f["cell"], effect)
                 opts = [
@@ -360,7 +376,7 @@ class TileActivation(Handler):
             case TileEffect.START_RESOURCE:
                 return [Option("resource", "Take 1 resource"), Option("debris", "Take 1 debris")]
             case TileEffect.START_ROBOT:
-                return [Option("robot", "Take 1 robot into the break room")] + _robot_options(p)
+                return [Option("robot", "Take 1 robot into the break room")] + _robot_options(g, p)
         return None
 
     def resolve(self, g: Game, f: Frame) -> None:
