@@ -150,7 +150,7 @@ def _play_words(
     g: Game, seat: int, play: Option, i: int, slot_name: str
 ) -> tuple[str, str, tuple[str, ...]]:
     """'Orange activation #12 → row 2: activates …': the card, then its slot."""
-    from engine.components import MISSION_CARDS
+    from engine.describe import mission_given_up
     from engine.dice_take import flip_note
     from engine.ops import mission_short
     from engine.turn import slot_option
@@ -163,9 +163,7 @@ def _play_words(
     then = flip_note(g, seat, (kind, card))  # a play leaving only a die to flip says so
     if arg[0] == "m":
         # The slot first: the card's own text ends in a full stop.
-        detail = (
-            f"Play {mission_short(card)} {where}{then}; its Mission: {MISSION_CARDS[card].text}"
-        )
+        detail = f"Play {mission_short(card)} {where}{then}; {mission_given_up(card)}"
     else:
         detail = f"Play Ravager card #{card} (activates every tile it reaches) {where}{then}"
     what = play.label.removeprefix("Play ")

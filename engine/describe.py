@@ -83,7 +83,29 @@ def display_tile_text(g: Game, tile: int) -> str:
 
 
 def cells_text(p: Player, cells: list[int] | tuple[int, ...]) -> str:
-    return ", ".join(f"{CELL_NAMES[c]} ({tile_shown(p, c)})" for c in cells)
+    """The tiles a card play activates. A tile boost side up is activated
+    only by flipping it first, which forfeits its 1x effect (advanced rules,
+    "1x effect"): said here, before the card is played, not only after."""
+    from engine.boosts import boost_text
+    from engine.tiles import EFFECT_TEXT
+
+    def shown(c: int) -> str:
+        tile = p.grid[c]
+        if tile is None or not p.grid_boost[c]:
+            return tile_shown(p, c)
+        t = TILES[tile]
+        return (
+            f"{t.colour} tile, boost side up: activating it flips it, losing its 1x "
+            f"({boost_text(tile)}); standard side: {EFFECT_TEXT[t.effect]}"
+        )
+
+    return ", ".join(f"{CELL_NAMES[c]} ({shown(c)})" for c in cells)
+
+
+def mission_given_up(card: int) -> str:
+    """A Mission card played around a board is discarded at Sequence B (B.2):
+    its Mission is what the play costs, not what it does."""
+    return f"its Mission is given up: {MISSION_CARDS[card].text}"
 
 
 # --------------------------------------------------------------------------- Space
@@ -240,6 +262,7 @@ __all__ = [
     "hex_name",
     "hex_short",
     "hex_text",
+    "mission_given_up",
     "ravager_at",
     "ravagers_on_placing",
     "reward_text",

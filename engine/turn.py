@@ -22,7 +22,7 @@ from engine.components import (
     DieColour,
 )
 from engine.decision import Option
-from engine.describe import action_short, action_text, cells_text
+from engine.describe import action_short, action_text, cells_text, mission_given_up
 from engine.dice_take import (
     buy_options,
     cards_keeping_sequence_a,
@@ -258,8 +258,7 @@ def _play_mission_words(m: int, then: str = "") -> tuple[str, str, tuple[str, ..
     return (
         f"Play {mission_short(m)}",
         f"Play {mission_short(m)} face down around your board (it activates the "
-        f"Technology tiles of its colour in its row or column){then}; "
-        f"its Mission: {MISSION_CARDS[m].text}",
+        f"Technology tiles of its colour in its row or column){then}; {mission_given_up(m)}",
         (),
     )
 

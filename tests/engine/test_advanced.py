@@ -613,3 +613,28 @@ def test_simulate_advanced_prints_the_documented_lines(players, capsys):
         assert line["rounds"] == game.state.round
     assert list(lines[3]) == ["games", "decisions", "seconds", "decisions_per_second"]
     assert lines[3]["decisions"] == sum(x["decisions"] for x in lines[:3])
+
+
+def test_a_card_play_says_a_boost_side_tile_it_reaches_flips_and_loses_its_1x():
+    """A hand-played game: "activates B2 (orange tile, boost side up (1x: …))"
+    did not say that the play activates that tile only by flipping it, which
+    forfeits its 1x effect (advanced rules, "1x" effect); the question after
+    the play said so, too late to choose another card or slot."""
+    from engine.boosts import boost_text
+    from engine.components import MISSION_CARDS
+
+    g = adv_table()
+    g.state.options.ask_stepwise = False
+    set_dice(g, {MADELINE: "o3"})
+    give_missions(g, MADELINE, M_ORANGE)
+    set_grid(g, MADELINE, {"A2": T_VP_DISCOVER})
+    boost(g, MADELINE, {"B2": T_O_ROBOT})
+    play = g.decision.option(f"play:m{M_ORANGE}:slot:row2")
+    assert (
+        "B2 (orange tile, boost side up: activating it flips it, losing its 1x "
+        f"({boost_text(T_O_ROBOT)}); standard side: "
+    ) in play.detail
+    assert "A2 (orange tile (gain 1 VP))" in play.detail  # a standard side: as before
+    assert play.detail.endswith(f"; its Mission is given up: {MISSION_CARDS[M_ORANGE].text}")
+    choose(g, play.id)
+    assert "(flips it)" in g.decision.option("tile:B2").label

@@ -41,7 +41,8 @@ def test_card_plays_name_the_card_they_play():
         assert o.label.startswith(mission_short(card))
         # The slot before the card's text, which ends in a full stop.
         assert o.detail.startswith(f"Play {mission_short(card)} by ")
-        assert o.detail.endswith(f"; its Mission: {MISSION_CARDS[card].text}")
+        # not "its Mission: …", which reads as if the play did it (B.2 discards the card)
+        assert o.detail.endswith(f"; its Mission is given up: {MISSION_CARDS[card].text}")
         assert ". by" not in o.detail
     # Three cards by one slot: three different texts.
     assert len({o.detail for o in plays if o.id.endswith("row2")}) == 3
