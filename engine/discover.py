@@ -70,10 +70,19 @@ class Discover(Handler):
         return with_stop(g, Option("done", "Take no more tiles"), opts)
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
-        if option == "done":
-            return
         seat = f["seat"]
         b = g.state.board
+        if option == "done":
+            left = f["left"]
+            if left > 0 and not any(o.id != "done" for o in self.options(g, f)):
+                # Not a choice (the engine stopped): say the activations went unused.
+                g.log(
+                    "discover_unused",
+                    f"{g.name(seat)} can take no more tiles: none left costs {left} or less "
+                    f"({plural(left, 'activation')} unused).",
+                    seat,
+                )
+            return
         where, _, n = option.partition(":")
         i = int(n) - 1
         if where == "display":

@@ -386,7 +386,8 @@ def test_advanced_tile_ejected_when_the_three_slots_are_full_goes_beside_the_boa
         n.advanced_slots[i] = pull_tile(g, t)
     choose(g, "advanced:4")
     events = choose(g, "arrow:colB")
-    assert kinds(events) == ["inject", "eject", "draw"]  # no slot to choose
+    # no slot to choose; the third activation buys nothing (an empty display)
+    assert kinds(events) == ["inject", "eject", "discover_unused", "draw"]
     assert n.advanced_overflow == [ADV_ADVANCED]
     assert [n.grid[1], n.grid[4], n.grid[7]] == [74, ADV_DEBRIS, O_VP]
     ok(g)
@@ -682,3 +683,28 @@ def test_sequence_b_loses_vp_for_every_die_left_reserved_ones_included(scripted_
     assert v.vp == 4
     assert v.secure == []
     assert g.state.board.supply == [5, 5, 5]
+
+
+def test_discover_says_when_no_tile_is_left_for_the_activations():
+    """A hand-played game: Discover stopped with activations left and nothing
+    to buy, and no line said so (the log read as if all were spent)."""
+    g = _discover_table({5: G_RESOURCE})
+    b = g.state.board  # no Advanced tile to take either: the slots' tiles into the deck
+    b.advanced_deck[:0] = [t for t in b.advanced_slots if t is not None]
+    b.advanced_slots = [None] * len(b.advanced_slots)
+    choose(g, "display:5")
+    events = choose(g, "arrow:row1")
+    name = g.name(NOELLE)
+    assert [e.text for e in events if e.kind == "discover_unused"] == [
+        f"{name} can take no more tiles: none left costs 2 or less (2 activations unused)."
+    ]
+    ok(g)
+
+
+def test_discover_stopped_by_choice_logs_no_unused_line():
+    g = _discover_table({3: O_SHIP, 4: Y_SHIP})
+    choose(g, "display:3")
+    choose(g, "arrow:row1")
+    events = choose(g, "done")  # a tile was still there to take
+    assert not [e for e in events if e.kind == "discover_unused"]
+    ok(g)
