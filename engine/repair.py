@@ -112,6 +112,12 @@ class PlaceDebris(Handler):
         p = player(g, seat)
         if option == "storage":
             p.debris += 1
+            # said like a debris put on a tile: spectators see where it went
+            g.log(
+                "debris_stored",
+                f"{g.name(seat)} puts the debris into storage ({p.debris} there now).",
+                seat,
+            )
             return
         cell = CELL_NAMES.index(option.partition(":")[2])
         p.grid_debris[cell] = True

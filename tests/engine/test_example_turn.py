@@ -494,9 +494,13 @@ def test_repair_debris_into_storage():
     assert ids(g) == ["done", "action:6"]
     choose(g, "action:6")
     assert ids(g) == ["storage"]  # no tile in the grid to put it on
-    choose(g, "storage")
+    events = choose(g, "storage")
     assert _player(g, NOELLE).debris == 1
     assert g.state.board.damage == [0] * 6
+    # where the debris went is said, as a debris put on a tile is
+    assert [e.text for e in events if e.kind == "debris_stored"] == [
+        f"{g.name(NOELLE)} puts the debris into storage (1 there now)."
+    ]
 
 
 # --------------------------------------------------------------------------- Destroy
