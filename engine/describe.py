@@ -87,12 +87,13 @@ def cells_text(p: Player, cells: list[int] | tuple[int, ...]) -> str:
     only by flipping it first, which forfeits its 1x effect (advanced rules,
     "1x effect"): said here, before the card is played, not only after."""
     from engine.boosts import boost_text
-    from engine.tiles import EFFECT_TEXT
+    from engine.tiles import EFFECT_TEXT, idle_adjacent_note
 
     def shown(c: int) -> str:
         tile = p.grid[c]
         if tile is None or not p.grid_boost[c]:
-            return tile_shown(p, c)
+            idle = idle_adjacent_note(p, c)
+            return f"{tile_shown(p, c)}; {idle}" if idle else tile_shown(p, c)
         t = TILES[tile]
         return (
             f"{t.colour} tile, boost side up: activating it flips it, losing its 1x "

@@ -13,7 +13,7 @@ from engine.discover import _tile_short
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.ravagers import ravager_text
-from engine.tiles import activatable_cell, tile_text
+from engine.tiles import activatable_cell, idle_adjacent_note, tile_text
 from engine.words import a, and_list, plural
 
 if TYPE_CHECKING:
@@ -97,11 +97,13 @@ class PlaceDebris(Handler):
         for cell in range(9):
             if not p.grid_debris[cell] and activatable_cell(p, cell, None):
                 t = p.grid[cell]
+                idle = idle_adjacent_note(p, cell)
                 opts.append(
                     Option(
                         f"tile:{CELL_NAMES[cell]}",
                         f"On {CELL_NAMES[cell]}: {_tile_short(t)}",
-                        f"On {CELL_NAMES[cell]}'s lightning space, activating it now: {tile_text(t)}",
+                        f"On {CELL_NAMES[cell]}'s lightning space, activating it now: {tile_text(t)}"
+                        + (f"; {idle}" if idle else ""),
                         (f"cell:{CELL_NAMES[cell]}",),
                     )
                 )

@@ -267,6 +267,23 @@ def adjacent_targets(p: Player, cell: int, effect: TileEffect) -> list[int]:
     return out
 
 
+def idle_adjacent_note(p: Player, cell: int) -> str:
+    """'no tile above or below it can be activated' for a tile of `p`'s grid
+    that activates a neighbour (standard side up) but has none it could
+    activate (an empty cell, an Advanced tile, another such tile: R8), so
+    its activation does nothing; "" otherwise."""
+    tile = p.grid[cell]
+    if tile is None or p.grid_boost[cell]:
+        return ""
+    effect = TILES[tile].effect
+    if effect not in ACTIVATE_ADJACENT or adjacent_targets(p, cell, effect):
+        return ""
+    where = (
+        "above or below it" if effect is TileEffect.ACTIVATE_VERTICAL else "to its left or right"
+    )
+    return f"no tile {where} can be activated"
+
+
 def _robot_options(g: Game, p: Player) -> list[Option]:
     neutral = g.state.neutral
     opts = []
@@ -397,6 +414,13 @@ class TileActivation(Handler):
         verb, _, arg = option.partition(":")
         why = f"tile {CELL_NAMES[f['cell']]}"
         if verb in ("skip", ""):
+            idle = idle_adjacent_note(p, f["cell"])
+            if idle:  # taken by the engine as the lone option: said, not silent
+                g.log(
+                    "tile_idle",
+                    f"{g.name(seat)}'s {CELL_NAMES[f['cell']]} activates nothing: {idle}.",
+                    seat,
+                )
             return
         if verb in ("ship", "resource", "debris", "robot"):
             key = {"ship": "ships", "resource": "resources", "debris": "debris", "robot": "robots"}[
@@ -419,6 +443,7 @@ class TileActivation(Handler):
                 seat,
             )
         elif verb == "cell":
+            g.log("tile_chain", f"{g.name(seat)}'s {CELL_NAMES[f['cell']]} activates {arg}.", seat)
             g.push("tile", seat=seat, cell=CELL_NAMES.index(arg))
         elif verb == "colour":
             colour = COLOUR_BY_LETTER[arg]

@@ -1,0 +1,65 @@
+"""Texts a tester read as wrong in a hand-played 4-player basic game against
+three simple bots (seed 5151, data/hand4_4p_basic.json: every action of the
+game, replayed by today's engine)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine import Action, Game, options_from_json
+
+RECORD = json.loads((Path(__file__).parent / "data" / "hand4_4p_basic.json").read_text())
+
+
+def replay(upto: int | None = None) -> tuple[Game, list[list[str]]]:
+    """The recorded game after its first `upto` actions (all by default), and
+    the texts each action logged."""
+    g = Game.new(options_from_json(RECORD["options"]), RECORD["seed"])
+    logged = []
+    for seat, option in RECORD["actions"][:upto]:
+        logged.append([e.text for e in g.apply(Action(seat, option))])
+    return g, logged
+
+
+def _before(option: str, seat: int, nth: int = 0) -> Game:
+    """The game waiting for the `nth` recorded `option` of `seat`."""
+    at = [i for i, (s, o) in enumerate(RECORD["actions"]) if (s, o) == (seat, option)][nth]
+    g, _ = replay(at)
+    assert g.decision.option(option) is not None
+    return g
+
+
+def test_the_recorded_game_still_plays_to_its_result():
+    g, _ = replay()
+    assert g.is_over
+    assert g.result["scores"] == [25, 22, 24, 12]
+    assert g.state.round == 12
+
+
+def test_a_tile_that_activates_a_neighbour_says_which():
+    # Yellow's gray B1 ("activate the tile left or right") activated the
+    # Starting tile A1; the log read "Yellow plays a gray Mission card by row
+    # 1. Yellow gains 1 debris (tile A1)." as if a gray card reached a Starting tile.
+    _, logged = replay()
+    lines = [t for texts in logged for t in texts]
+    i = lines.index("Yellow plays a gray Mission card by row 1.")
+    assert lines[i + 1 : i + 3] == ["Yellow's B1 activates A1.", "Yellow gains 1 debris (tile A1)."]
+
+
+def test_a_tile_with_no_neighbour_to_activate_says_it_does_nothing():
+    # Round 9: Yellow's orange card by column C reached only C3 ("activate the
+    # tile above or below") with C2 empty; the option promised "activates C3
+    # (orange tile (activate the tile above or below))" and the log said
+    # nothing after "Yellow plays an orange Mission card by column C."
+    g = _before("play:m2:slot:colC", 2)
+    assert g.decision.option("play:m2:slot:colC").detail.startswith(
+        "Play Orange activation #2 by column C: activates C3 (orange tile (activate the tile"
+        " above or below); no tile above or below it can be activated); its Mission is given up"
+    )
+    _, logged = replay()
+    at = RECORD["actions"].index([2, "play:m2:slot:colC"])
+    assert logged[at] == [
+        "Yellow plays an orange Mission card by column C.",
+        "Yellow's C3 activates nothing: no tile above or below it can be activated.",
+    ]
