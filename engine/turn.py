@@ -470,7 +470,10 @@ def mission_option(
     def words() -> tuple[str, str, tuple[str, ...]]:
         where = hex_name(h)
         label = f"Mission at {where} ×{value}"
-        text = f"Activate {mission_short(card)} at {where}, {plural(value, 'time')}: {MISSION_CARDS[card].text}"
+        text = (
+            f"Activate {mission_short(card)} at {where} with {plural(value, 'activation')}: "
+            f"{MISSION_CARDS[card].text}"
+        )
         cost, p = MISSION_CARDS[card].effect.cost, player(g, seat)
         paid = payable_times(p, cost, value, owed)  # a card with no cost: `value`
         if paid < value:

@@ -63,3 +63,19 @@ def test_a_tile_with_no_neighbour_to_activate_says_it_does_nothing():
         "Yellow plays an orange Mission card by column C.",
         "Yellow's C3 activates nothing: no tile above or below it can be activated.",
     ]
+
+
+def test_a_die_on_a_mission_card_counts_activations_not_times():
+    # Round 9: "Activate Green activation #45 at 3D, 1 time: …"; the log says
+    # "uses the Mission card at 3D with 1 activation", and storage may pay for
+    # fewer (R4), so the option counts activations as an action's option does.
+    g = _before("buy:3:g1:mission:3D", 1)
+    assert g.decision.option("buy:3:g1:mission:3D").detail == (
+        "Buy Purple's green 1 for 1 resource, paid to Purple → Activate Green activation #45"
+        " at 3D with 1 activation: Per activation, spend 2 robots to gain 3 VP."
+    )
+    assert g.decision.option("buy:3:g3:mission:3D").detail == (
+        "Buy Purple's green 3 for 1 resource, paid to Purple → Activate Green activation #45"
+        " at 3D with 3 activations: Per activation, spend 2 robots to gain 3 VP. You can pay"
+        " for only 1 (2 robots in your break room)."
+    )
