@@ -220,7 +220,35 @@ def action_text(g: Game, seat: int, action: int, value: int, activations: int) -
     rav = ravager_at(g, seat, action)
     out += f"; {rav}" if rav else ""
     idle = _idle(g, action, activations)
-    return out + (f"; {idle}: only the card draw follows" if idle else "")
+    if idle:
+        return out + f"; {idle}: only the card draw follows"
+    no_card = _no_card_reward(g, seat, action)
+    return out + (f"; {no_card}" if no_card else "")
+
+
+def _no_card_reward(g: Game, seat: int, action: int) -> str | None:
+    """Why a Command Your Ships could place no Mission card, or None: the
+    reward's robot comes from the break room (rulebook A.2, Command step 2),
+    after the action's Ravager may have taken one and a new ship its pilot.
+    The hexes say it too, but only once the die is taken."""
+    from engine.ops import ship_hexes
+
+    if ACTIONS[action][0] is not ActionKind.COMMAND:
+        return None
+    robots = player(g, seat).break_room
+    stack = g.state.board.ravagers[action - 1]
+    if robots and stack and RAVAGER_CARDS[stack[-1].card].effect is RavagerEffect.ROBOT_ON_CARD:
+        robots -= 1
+    in_space = bool(ship_hexes(g, seat))
+    if robots < 1:
+        if in_space:
+            return (
+                "no robot in your break room for a card's reward: a ship can move, no card follows"
+            )
+        return "no robot in your break room to pilot a new ship: no ship moves, no card follows"
+    if robots < 2 and not in_space:
+        return "your last robot would pilot the new ship: no card can follow"
+    return None
 
 
 def action_short(g: Game, action: int, value: int, activations: int) -> str:

@@ -79,3 +79,23 @@ def test_a_die_on_a_mission_card_counts_activations_not_times():
         " at 3D with 3 activations: Per activation, spend 2 robots to gain 3 VP. You can pay"
         " for only 1 (2 robots in your break room)."
     )
+
+
+def test_a_command_with_no_robot_for_the_reward_says_no_card_follows():
+    # Round 10: Red, no robot in the break room, bought Purple's green 3 for
+    # "Action 6 Command Your Ships: 3 activations" and only then read, on every
+    # hex, "no robot in your break room for the reward, so no green card can
+    # be placed here": the die was spent on a ship that could only move.
+    g = _before("buy:3:g3:action:6", 1, 1)
+    assert g.state.players[1].break_room == 0
+    assert g.decision.option("buy:3:g3:action:6").detail == (
+        "Buy Purple's green 3 for 1 resource, paid to Purple → Action 6 Command Your Ships:"
+        " 3 activations; no robot in your break room for a card's reward: a ship can move,"
+        " no card follows"
+    )
+    # with robots in the break room, nothing is added
+    g = _before("buy:3:g3:action:6", 1, 0)
+    assert g.decision.option("buy:3:g3:action:6").detail == (
+        "Buy Purple's green 3 for 1 resource, paid to Purple → Action 6 Command Your Ships:"
+        " 3 activations"
+    )
