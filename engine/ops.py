@@ -543,6 +543,8 @@ def move_ship(g: Game, seat: int, src: Hex | None, dst: Hex) -> None:
     elif src != dst:
         where = "the Black Angel" if src is None else hex_name(src)
         g.log("ship_moves", f"{g.name(seat)}'s ship moves from {where} to {hex_name(dst)}.", seat)
+    else:  # kept where it was: said, or the Command reads as if nothing was decided
+        g.log("ship_moves", f"{g.name(seat)}'s ship stays at {hex_name(dst)}.", seat)
 
 
 def visible_icons_around(g: Game, h: Hex) -> int:

@@ -99,3 +99,12 @@ def test_a_command_with_no_robot_for_the_reward_says_no_card_follows():
         "Buy Purple's green 3 for 1 resource, paid to Purple → Action 6 Command Your Ships:"
         " 3 activations"
     )
+
+
+def test_a_ship_kept_where_it_is_is_logged():
+    # Round 10: Red chose "Keep your ship at 2D"; the log went from "Red
+    # performs action 6, Command Your Ships, with 3 activations." straight to
+    # "Red draws a green Mission card."
+    _, logged = replay()
+    at = RECORD["actions"].index([1, "move:2D-2D"])
+    assert logged[at][0] == "Red's ship stays at 2D."
