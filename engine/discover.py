@@ -29,7 +29,13 @@ ADVANCED_COST = 2
 # An Advanced tile taken may stay in the grid: then it scores at most 4 VP
 # (rulebook, "Ejection of an Advanced Technology Tile" and END OF THE GAME).
 # Too long for the label (LABEL_ROOM), so the option's full text only says it.
-GRID_CAP_WORDS = f"at most {BASE_CAP} VP at the end unless ejected beside a Mission colour"
+# Ejected into an Advanced slot, the cap grows only with the Mission cards
+# tucked beside that slot ("Ejection of an Advanced Technology Tile"): an
+# ejection alone does not raise it.
+GRID_CAP_WORDS = (
+    f"at most {BASE_CAP} VP at the end, or {BASE_CAP} + {CAP_PER_TUCKED} per Mission card "
+    "tucked beside the Advanced slot it is ejected into"
+)
 
 
 @handler

@@ -108,3 +108,16 @@ def test_a_ship_kept_where_it_is_is_logged():
     _, logged = replay()
     at = RECORD["actions"].index([1, "move:2D-2D"])
     assert logged[at][0] == "Red's ship stays at 2D."
+
+
+def test_an_advanced_tile_says_an_ejection_alone_does_not_raise_its_cap():
+    # Every Advanced slot read "at most 4 VP at the end unless ejected beside a
+    # Mission colour", as if an ejection raised the cap; it grows by 2 VP per
+    # Mission card tucked beside the slot ("Ejection of an Advanced Technology
+    # Tile"), so Red, with none tucked, would still score at most 4.
+    g = _before("advanced:2", 1)
+    assert g.decision.option("advanced:2").detail == (
+        "Advanced slot 2 (cost 2): Advanced Technology (2 VP per gray tile at the end); at most"
+        " 4 VP at the end, or 4 + 2 per Mission card tucked beside the Advanced slot it is"
+        " ejected into"
+    )

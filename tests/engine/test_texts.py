@@ -89,7 +89,10 @@ def test_taking_an_advanced_tile_says_it_scores_at_most_4_vp_unless_ejected():
     taken = [o for o in opts if o.id.startswith("advanced:")]
     assert len(taken) == 4
     for o in taken:
-        assert o.detail.endswith("; at most 4 VP at the end unless ejected beside a Mission colour")
+        assert o.detail.endswith(
+            "; at most 4 VP at the end, or 4 + 2 per Mission card tucked beside the Advanced"
+            " slot it is ejected into"
+        )
         assert len(o.label) <= 70
 
 
