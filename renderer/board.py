@@ -433,11 +433,15 @@ def _dice_row(
     row: int,
     secure: bool,
     dice: list[dict[str, Any]],
-    limit: int,
 ) -> None:
-    for k, die in enumerate(dice[:limit]):
+    """Every die of the compartment, smaller when more than its area holds at
+    full size (layout.compartment_die_size): a die left out of the picture
+    could still be offered, its option with no place to point at."""
+    size = L.compartment_die_size(secure, len(dice))
+    for k, die in enumerate(dice):
         c = P.die_index(die["colour"])
-        paste(img, A.die(c, die["value"], L.DIE), L.compartment_die_point(layout, row, secure, k))
+        point = L.compartment_die_point(layout, row, secure, k, len(dice))
+        paste(img, A.die(c, die["value"], size), point)
 
 
 def _players(
@@ -457,22 +461,8 @@ def _players(
         bx = x0 + L.ROW_BREAK_X
         paste(img, A.robot(p["colour"], 30), (bx + 24, mid + 6))
         text(d, (bx + 44, mid + 6), f"×{p['break_room']}", 22, P.TEXT, True, "lm")
-        _dice_row(img, layout, row, False, p.get("standard", []), 6)
-        _dice_row(img, layout, row, True, p.get("secure", []), 3)
-        if len(p.get("secure", [])) > 3:
-            text(
-                d, (x0 + L.ROW_INFO_X - 4, mid), f"+{len(p['secure']) - 3}", 16, P.TEXT, True, "rm"
-            )
-        if len(p.get("standard", [])) > 6:
-            text(
-                d,
-                (x0 + L.ROW_SECURE_X - 4, mid + 6),
-                f"+{len(p['standard']) - 6}",
-                16,
-                P.TEXT,
-                True,
-                "rm",
-            )
+        _dice_row(img, layout, row, False, p.get("standard", []))
+        _dice_row(img, layout, row, True, p.get("secure", []))
         ix = x0 + L.ROW_INFO_X + 6
         missions = count(p.get("hand_missions", p.get("missions")))
         ravagers = count(p.get("hand_ravagers", p.get("ravagers")))
@@ -487,7 +477,7 @@ def _players(
         paste(img, A.robot(None, 38), (x0 + 26, mid))
         text(d, (x0 + 52, mid - 12), "Neutral", 20, P.TEXT, True, "lm")
         text(d, (x0 + 52, mid + 14), "pay to supply", 15, P.TEXT_DIM, False, "lm")
-        _dice_row(img, layout, row, False, neutral.get("dice", []), 6)
+        _dice_row(img, layout, row, False, neutral.get("dice", []))
     hal = view.get("hal")
     if hal:
         row = len(players) + (1 if neutral else 0)
@@ -496,7 +486,7 @@ def _players(
         paste(img, A.robot(hal.get("colour"), 38), (x0 + 26, mid))
         text(d, (x0 + 52, mid - 12), "Hal", 20, P.TEXT, True, "lm")
         text(d, (x0 + 52, mid + 14), f"{hal.get('vp', 0)} VP", 18, P.TEXT_DIM, True, "lm")
-        _dice_row(img, layout, row, False, hal.get("dice", []), 6)
+        _dice_row(img, layout, row, False, hal.get("dice", []))
         ix = x0 + L.ROW_INFO_X + 6
         deck, shown = count(hal.get("deck")), count(hal.get("discard"))
         text(d, (ix, mid - 13), f"Hal deck {deck} · shown {shown}", 17, P.TEXT, True, "lm", 200)

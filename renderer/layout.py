@@ -191,11 +191,21 @@ ROW_SECURE_X = 550
 ROW_INFO_X = 714
 
 
-def compartment_die_point(layout: BoardLayout, row: int, secure: bool, k: int) -> Point:
-    """Centre of the k-th die in a compartment (standard or high-security)."""
+def compartment_die_size(secure: bool, n: int) -> int:
+    """The side of each die in a compartment holding `n` dice: full size while
+    they fit (6 in the standard area, 3 in the high-security one), smaller
+    beyond, so every die a player may take or buy is drawn in its area (a
+    player with many robots in workstations rolls 7 or 8)."""
+    room = (ROW_INFO_X - ROW_SECURE_X if secure else ROW_SECURE_X - ROW_STANDARD_X) - 12
+    return max(16, min(DIE, room // max(n, 1) - 4))
+
+
+def compartment_die_point(layout: BoardLayout, row: int, secure: bool, k: int, n: int = 1) -> Point:
+    """Centre of the k-th of `n` dice in a compartment (standard or high-security)."""
     x0, y0, _, y1 = player_row_box(layout, row)
     base = ROW_SECURE_X if secure else ROW_STANDARD_X
-    return (x0 + base + 8 + DIE // 2 + k * (DIE + 4), (y0 + y1) // 2)
+    size = compartment_die_size(secure, n)
+    return (x0 + base + 8 + size // 2 + k * (size + 4), (y0 + y1) // 2)
 
 
 def display_box(layout: BoardLayout, space: int) -> Box:

@@ -261,13 +261,13 @@ def die_rows(view: View) -> list[tuple[int, bool, list[dict[str, Any]]]]:
     players = view["players"]
     out = []
     for row, p in enumerate(players):
-        out.append((row, False, list(p.get("standard", []))[:6]))
-        out.append((row, True, list(p.get("secure", []))[:3]))
+        out.append((row, False, list(p.get("standard", []))))
+        out.append((row, True, list(p.get("secure", []))))
     if view.get("neutral"):
-        out.append((len(players), False, list(view["neutral"].get("dice", []))[:6]))
+        out.append((len(players), False, list(view["neutral"].get("dice", []))))
     if view.get("hal"):
         row = len(players) + (1 if view.get("neutral") else 0)
-        out.append((row, False, list(view["hal"].get("dice", []))[:6]))
+        out.append((row, False, list(view["hal"].get("dice", []))))
     return out
 
 
@@ -291,8 +291,8 @@ def _die_point(view: View, layout: L.BoardLayout, arg: str) -> Point | None:
         if DIE_CODES[P.die_index(die["colour"])] == code[0] and str(die["value"]) == code[1]:
             # Above the die, or below it for every other die: neighbours'
             # badges never meet, and the rows are far enough apart for both.
-            x, y = L.compartment_die_point(layout, row, secure, k)
-            off = L.DIE // 2 + 1 + DIE_MARK / 2
+            x, y = L.compartment_die_point(layout, row, secure, k, len(dice))
+            off = L.compartment_die_size(secure, len(dice)) // 2 + 1 + DIE_MARK / 2
             return (x, y - off if k % 2 == 0 else y + off)
     return None
 

@@ -193,3 +193,37 @@ def test_advanced_slot_1_is_drawn_next_to_display_space_8() -> None:
         pixel = img.getpixel((x0 + 4, (y0 + y1) // 2))
         expected = tile_colours(tile)[0] if slot == 0 else P.PANEL_DARK
         assert close(pixel, expected), (slot, pixel)
+
+
+def test_every_compartment_die_is_drawn_even_beyond_six() -> None:
+    # A hand-played 4-player game (tests/engine/data/hand4_4p_basic.json,
+    # round 10): Blue rolled 8 dice; the board drew 6 and a "+2" over the
+    # sixth, and the gray star and green star it left out were still offered
+    # to buy, with no die for their option numbers to mark.
+    import json
+    from pathlib import Path
+
+    from engine import Action, Game, options_from_json
+    from renderer import render_board
+    from renderer.marks import die_rows
+    from tests.renderer.helpers import open_png
+
+    path = Path(__file__).parents[1] / "engine" / "data" / "hand4_4p_basic.json"
+    record = json.loads(path.read_text())
+    g = Game.new(options_from_json(record["options"]), record["seed"])
+    actions = record["actions"]
+    at = [i for i, a in enumerate(actions) if a == [1, "buy:3:g3:action:6"]][-1]
+    for seat, option in actions[:at]:
+        g.apply(Action(seat, option))
+    view = g.view(None)
+    dice = view["players"][0]["standard"]
+    assert len(dice) == 8
+    img, layout = open_png(render_board(view)), layout_for(view)
+    size = L.compartment_die_size(False, len(dice))
+    for k, die in enumerate(dice):
+        x, y = L.compartment_die_point(layout, 0, False, k, len(dice))
+        top = (int(x), int(y - size // 2 + 4))  # inside the die's border, above its value
+        assert close(img.getpixel(top), P.DIE_FILL[P.die_index(die["colour"])]), (k, die)
+    # the next die would start past the last one, inside the standard area
+    assert x + size // 2 < L.player_row_box(layout, 0)[0] + L.ROW_SECURE_X
+    assert [len(d) for r, s, d in die_rows(view) if (r, s) == (0, False)] == [8]

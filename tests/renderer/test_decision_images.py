@@ -62,10 +62,10 @@ def table_pieces(view: dict, layout: L.BoardLayout) -> list[Box]:
     """What a badge must never cover on the table: compartment dice, supply
     dice, robots in workstations, ships, cards and the Black Angel in Space."""
     boxes = []
-    half = L.DIE // 2
     for row, secure, dice in die_rows(view):
+        half = L.compartment_die_size(secure, len(dice)) // 2
         for k in range(len(dice)):
-            x, y = L.compartment_die_point(layout, row, secure, k)
+            x, y = L.compartment_die_point(layout, row, secure, k, len(dice))
             boxes.append((int(x - half), int(y - half), int(x + half), int(y + half)))
     board = view["board"]
     for c in range(3):
