@@ -3,9 +3,12 @@ answer decisions by option id."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+from typing import Any
 
-from engine import RULES_VERSION, Action, Game, GameOptions
+from engine import RULES_VERSION, Action, Game, GameOptions, options_from_json
 from engine.components import TILES, DieColour, TileEffect, TileKind
 from engine.invariants import check
 from engine.state import Die
@@ -69,3 +72,28 @@ def play_random(g: Game, decisions: int, seed: int = 0, checked: bool = True) ->
         if checked:
             check(g)
     return done
+
+
+def recorded(name: str) -> dict[str, Any]:
+    """A game recorded by a tester (tests/engine/data/`name`): options, seed, actions."""
+    return json.loads((Path(__file__).parent / "data" / name).read_text())
+
+
+def replay_recorded(
+    record: dict[str, Any], upto: int | None = None
+) -> tuple[Game, list[list[str]]]:
+    """The recorded game after its first `upto` actions (all by default), and
+    the texts each action logged."""
+    g = Game.new(options_from_json(record["options"]), record["seed"])
+    logged = []
+    for seat, option in record["actions"][:upto]:
+        logged.append([e.text for e in g.apply(Action(seat, option))])
+    return g, logged
+
+
+def before_recorded(record: dict[str, Any], option: str, seat: int, nth: int = 0) -> Game:
+    """The recorded game waiting for the `nth` time `seat` chose `option`."""
+    at = [i for i, (s, o) in enumerate(record["actions"]) if (s, o) == (seat, option)][nth]
+    g, _ = replay_recorded(record, at)
+    assert g.decision.option(option) is not None
+    return g

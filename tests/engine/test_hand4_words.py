@@ -4,30 +4,18 @@ game, replayed by today's engine)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from engine import Game
+from tests.engine.helpers import before_recorded, recorded, replay_recorded
 
-from engine import Action, Game, options_from_json
-
-RECORD = json.loads((Path(__file__).parent / "data" / "hand4_4p_basic.json").read_text())
+RECORD = recorded("hand4_4p_basic.json")
 
 
 def replay(upto: int | None = None) -> tuple[Game, list[list[str]]]:
-    """The recorded game after its first `upto` actions (all by default), and
-    the texts each action logged."""
-    g = Game.new(options_from_json(RECORD["options"]), RECORD["seed"])
-    logged = []
-    for seat, option in RECORD["actions"][:upto]:
-        logged.append([e.text for e in g.apply(Action(seat, option))])
-    return g, logged
+    return replay_recorded(RECORD, upto)
 
 
 def _before(option: str, seat: int, nth: int = 0) -> Game:
-    """The game waiting for the `nth` recorded `option` of `seat`."""
-    at = [i for i, (s, o) in enumerate(RECORD["actions"]) if (s, o) == (seat, option)][nth]
-    g, _ = replay(at)
-    assert g.decision.option(option) is not None
-    return g
+    return before_recorded(RECORD, option, seat, nth)
 
 
 def test_the_recorded_game_still_plays_to_its_result():
