@@ -50,7 +50,7 @@ LOCAL_HELP = """Commands (one per line):
   <number> | <option id>   answer it, e.g. `2` or `die:o3:action:1` (also: play <id|number|label>)
   undo                     take back your last decision of this turn
   board                    write the board image (the final board after the end)
-  hand [name]              your hand + player board image
+  hand [name|colour]       a seated player's hand + board image (default: whoever decides)
   log [page]               recent events          scores        rules [topic]
   as <name>|auto           act as someone / as whoever must decide (hot seat, the default)
   pause | resume | end | rollback | repair | export [file] | import <file>
@@ -301,6 +301,27 @@ class Local:
             return Actor(e.user(e.game.decision.seat), moderator=True)
         return self.actor()
 
+    async def _hand_owner(self, name: str) -> tuple[str | None, str | None]:
+        """Whose hand `hand <name>` shows: (a seated person's name, None), or
+        (None, why not) in a terminal's words. A seat's colour names its
+        player too; a bot seat's hand stays hidden. (On Discord the asker
+        sees their own hand, and "You are not playing in this game" is said
+        to them; here the command names someone.)"""
+        assert self.svc is not None
+        e = await self.svc.games.entry(CHANNEL)
+        if e is None:
+            return name, None  # the service says there is no game
+        people = {self.fmt.name(s.user_id): s for s in e.seats if not is_bot(s.user_id)}
+        if name in people:
+            return name, None
+        for s in e.seats:
+            if e.game.name(s.seat).lower() == name.lower():
+                if is_bot(s.user_id):
+                    return None, f"{e.game.name(s.seat)} is a bot seat: its hand stays hidden."
+                return self.fmt.name(s.user_id), None
+        named = ", ".join(f"{n} ({e.game.name(s.seat)})" for n, s in people.items())
+        return None, f"{name!r} is not a seated player: `hand` takes one of {named}."
+
     def write_image(self, data: bytes, name: str) -> Path:
         """The next numbered image; numbers continue after a restart and a
         file that exists is never overwritten."""
@@ -498,7 +519,11 @@ class Local:
         elif cmd == "board":
             await self.show(await svc.board(CHANNEL), options=False)
         elif cmd == "hand":
-            who = self.actor(args[0]) if args else await self.decider()
+            owner, refusal = await self._hand_owner(args[0]) if args else (None, None)
+            if refusal:
+                self.say("✖ " + refusal)
+                return None
+            who = self.actor(owner) if owner else await self.decider()
             await self.show(await svc.hand(CHANNEL, who))
         elif cmd == "log":
             page = whole_number(

@@ -358,3 +358,26 @@ async def test_a_secret_decision_shows_its_whole_prompt_to_the_hot_seat(tmp_path
         "(only host should look) Your turn: Sequence A (play a card / take a die) or "
         "Sequence B (reroll, reset, advance)." in t
     ), t
+
+
+async def test_hand_by_a_seat_colour_and_of_a_bot_seat(tmp_path: Path) -> None:
+    """A tester typed `hand Yellow` (their own colour) and `hand bot 1` and
+    read "You are not playing in this game", Discord's answer to an asker
+    who has no seat; here the command names someone. A colour names its
+    player; a bot seat's hand stays hidden."""
+    t = await run(
+        tmp_path,
+        "new 3 bots 2 simple",
+        f"start {SEED}",
+        "hand host",
+        "hand yellow",
+        "hand Blue",
+        "hand bot",
+    )
+    mine = after(t, "hand host")
+    assert "**Your hand** (Yellow)" in mine  # host plays Yellow on this seed
+    assert after(t, "hand yellow") == mine
+    assert after(t, "hand Blue").strip() == "✖ Blue is a bot seat: its hand stays hidden."
+    assert after(t, "hand bot").strip() == (
+        "✖ 'bot' is not a seated player: `hand` takes one of host (Yellow)."
+    )
