@@ -211,13 +211,23 @@ def _vp(n: int):
 
 @handler
 class FreeReserve(Handler):
-    """Sequence B: a boost tile reserves a die of its colour for free, in
-    addition to the paid reservation."""
+    """Sequence B: a boost tile reserves a die of the colour its boost
+    shows for free, in addition to the paid reservation."""
 
     kind = "free_reserve"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return "You may use a boost tile to reserve a die of its colour for free."
+        # The die's colour is the boost's, not the tile's (a green tile may
+        # reserve a gray die).
+        p = player(g, f["seat"])
+        cells = boost_cells(p, BoostEffect.FREE_RESERVE)
+        if len(cells) == 1:
+            colour = TILES[p.grid[cells[0]]].boost_colour
+            return (
+                f"You may use {CELL_NAMES[cells[0]]}'s boost to reserve {a(colour)} die for free."
+            )
+        which = ", ".join(f"{CELL_NAMES[c]}: {a(TILES[p.grid[c]].boost_colour)} die" for c in cells)
+        return f"You may use a boost tile to reserve a die for free ({which})."
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         p = player(g, f["seat"])

@@ -1,0 +1,33 @@
+"""Texts a tester read as wrong in a hand-played 3-player advanced game
+against two simple bots (seed 3131, data/hand3_3p_advanced.json: every action
+of the game, replayed by today's engine)."""
+
+from __future__ import annotations
+
+from engine import Game
+from tests.engine.helpers import before_recorded, recorded, replay_recorded
+
+RECORD = recorded("hand3_3p_advanced.json")
+
+
+def replay(upto: int | None = None) -> tuple[Game, list[list[str]]]:
+    return replay_recorded(RECORD, upto)
+
+
+def _before(option: str, seat: int, nth: int = 0) -> Game:
+    return before_recorded(RECORD, option, seat, nth)
+
+
+def test_the_recorded_game_still_plays_to_its_result():
+    g, _ = replay()
+    assert g.is_over
+    assert g.result["scores"] == [15, 16, 18]
+    assert g.state.round == 14
+
+
+def test_the_free_reservation_names_the_colour_the_tile_reserves():
+    # Round 9: Red's green C3 ("1x: reserve a gray die for free in Sequence
+    # B") asked "You may use a boost tile to reserve a die of its colour for
+    # free.": its colour is green, the die it reserves gray.
+    g = _before("reserve:y2:C3", 1)
+    assert g.decision.prompt == "You may use C3's boost to reserve a gray die for free."
