@@ -183,7 +183,7 @@ class VictoryBoost(Handler):
                 f"flip:{CELL_NAMES[c]}",
                 f"Flip {CELL_NAMES[c]} for 2 VP",
                 f"Use {CELL_NAMES[c]}'s boost: gain 2 VP; the tile flips to its standard side "
-                f"({_effect_text()[TILES[p.grid[c]].effect]})",
+                f"(when activated later: {_effect_text()[TILES[p.grid[c]].effect]})",
                 (f"cell:{CELL_NAMES[c]}",),
             )
             for c in cells

@@ -31,3 +31,14 @@ def test_the_free_reservation_names_the_colour_the_tile_reserves():
     # free.": its colour is green, the die it reserves gray.
     g = _before("reserve:y2:C3", 1)
     assert g.decision.prompt == "You may use C3's boost to reserve a gray die for free."
+
+
+def test_the_2_vp_boost_does_not_read_as_a_further_gain():
+    # Round 8: "Use B1's boost: gain 2 VP; the tile flips to its standard side
+    # (gain 1 VP)" read as 2 VP and then 1 more; the 1 VP is the standard
+    # side's effect when the tile is activated later.
+    g = _before("flip:B1", 1)
+    assert g.decision.option("flip:B1").detail == (
+        "Use B1's boost: gain 2 VP; the tile flips to its standard side"
+        " (when activated later: gain 1 VP)"
+    )
