@@ -132,7 +132,7 @@ def die_boost_options(g: Game, seat: int, die: dict) -> list[Option]:
                         f"recolour:{CELL_NAMES[c]}:{new.letter}",
                         f"Boost {CELL_NAMES[c]}: make this die {new}",
                         f"Use {CELL_NAMES[c]}'s boost (1x, the tile flips to its standard side): "
-                        f"make this die {new} (you still draw {a(colour)} card)",
+                        f"make this die {new} (you still draw two {colour} cards, keeping one)",
                         (f"cell:{CELL_NAMES[c]}",),
                     )
                 )

@@ -42,3 +42,14 @@ def test_the_2_vp_boost_does_not_read_as_a_further_gain():
         "Use B1's boost: gain 2 VP; the tile flips to its standard side"
         " (when activated later: gain 1 VP)"
     )
+
+
+def test_a_recoloured_die_says_the_two_cards_drawn_keep_its_colour():
+    # Round 7: "make this die orange (you still draw a gray card)"; with the
+    # advanced rules (the only ones with boosts) A.3 draws two cards of the
+    # die's original colour and keeps one.
+    g = _before("recolour:C1:o", 1)
+    assert g.decision.option("recolour:C1:o").detail == (
+        "Use C1's boost (1x, the tile flips to its standard side): make this die orange"
+        " (you still draw two gray cards, keeping one)"
+    )
