@@ -496,7 +496,7 @@ def flip_option(seat: int, code: str, commits: bool = False) -> Option:
     def words() -> tuple[str, str, tuple[str, ...]]:
         colour, value = code[0], int(code[1])
         new = OPPOSITE_FACE[value]
-        after = die_text(f"{colour}{new}{code[2:]}").split(" (")[0]
+        after = die_text(f"{colour}{new}")  # the face only, without "(reserved)"
         then = "; this commits you to Sequence A (no Sequence B this turn)" if commits else ""
         return (
             f"Flip your {die_text(code)} to {face_words(new, short=True)} (1 debris)",

@@ -53,3 +53,12 @@ def test_a_recoloured_die_says_the_two_cards_drawn_keep_its_colour():
         "Use C1's boost (1x, the tile flips to its standard side): make this die orange"
         " (you still draw two gray cards, keeping one)"
     )
+
+
+def test_a_flip_to_the_star_names_it_as_the_rolls_do():
+    # Round 10: "flip your green 2 to its opposite face: green star", where
+    # rolls and the rest of the options say "green star (0)".
+    g = _before("die:y2r:action:3", 1)
+    assert g.decision.option("flip:g2").detail.startswith(
+        "Spend a debris to flip your green 2 to its opposite face: green star (0)"
+    )
