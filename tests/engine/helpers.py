@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -74,26 +75,33 @@ def play_random(g: Game, decisions: int, seed: int = 0, checked: bool = True) ->
     return done
 
 
-def recorded(name: str) -> dict[str, Any]:
-    """A game recorded by a tester (tests/engine/data/`name`): options, seed, actions."""
-    return json.loads((Path(__file__).parent / "data" / name).read_text())
+@dataclass(frozen=True)
+class RecordedGame:
+    """A game a tester played by hand, every action recorded
+    (tests/engine/data/`name`: options, seed, actions)."""
 
+    record: dict[str, Any]
 
-def replay_recorded(
-    record: dict[str, Any], upto: int | None = None
-) -> tuple[Game, list[list[str]]]:
-    """The recorded game after its first `upto` actions (all by default), and
-    the texts each action logged."""
-    g = Game.new(options_from_json(record["options"]), record["seed"])
-    logged = []
-    for seat, option in record["actions"][:upto]:
-        logged.append([e.text for e in g.apply(Action(seat, option))])
-    return g, logged
+    @classmethod
+    def load(cls, name: str) -> RecordedGame:
+        return cls(json.loads((Path(__file__).parent / "data" / name).read_text()))
 
+    @property
+    def actions(self) -> list[list[Any]]:
+        return self.record["actions"]
 
-def before_recorded(record: dict[str, Any], option: str, seat: int, nth: int = 0) -> Game:
-    """The recorded game waiting for the `nth` time `seat` chose `option`."""
-    at = [i for i, (s, o) in enumerate(record["actions"]) if (s, o) == (seat, option)][nth]
-    g, _ = replay_recorded(record, at)
-    assert g.decision.option(option) is not None
-    return g
+    def replay(self, upto: int | None = None) -> tuple[Game, list[list[str]]]:
+        """The game after its first `upto` actions (all by default), and the
+        texts each action logged."""
+        g = Game.new(options_from_json(self.record["options"]), self.record["seed"])
+        logged = []
+        for seat, option in self.actions[:upto]:
+            logged.append([e.text for e in g.apply(Action(seat, option))])
+        return g, logged
+
+    def before(self, option: str, seat: int, nth: int = 0) -> Game:
+        """The game waiting for the `nth` time `seat` chose `option`."""
+        at = [i for i, (s, o) in enumerate(self.actions) if (s, o) == (seat, option)][nth]
+        g, _ = self.replay(at)
+        assert g.decision.option(option) is not None
+        return g

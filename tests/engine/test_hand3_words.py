@@ -4,22 +4,13 @@ of the game, replayed by today's engine)."""
 
 from __future__ import annotations
 
-from engine import Game
-from tests.engine.helpers import before_recorded, recorded, replay_recorded
+from tests.engine.helpers import RecordedGame
 
-RECORD = recorded("hand3_3p_advanced.json")
-
-
-def replay(upto: int | None = None) -> tuple[Game, list[list[str]]]:
-    return replay_recorded(RECORD, upto)
-
-
-def _before(option: str, seat: int, nth: int = 0) -> Game:
-    return before_recorded(RECORD, option, seat, nth)
+GAME = RecordedGame.load("hand3_3p_advanced.json")
 
 
 def test_the_recorded_game_still_plays_to_its_result():
-    g, _ = replay()
+    g, _ = GAME.replay()
     assert g.is_over
     assert g.result["scores"] == [15, 16, 18]
     assert g.state.round == 14
@@ -29,7 +20,7 @@ def test_the_free_reservation_names_the_colour_the_tile_reserves():
     # Round 9: Red's green C3 ("1x: reserve a gray die for free in Sequence
     # B") asked "You may use a boost tile to reserve a die of its colour for
     # free.": its colour is green, the die it reserves gray.
-    g = _before("reserve:y2:C3", 1)
+    g = GAME.before("reserve:y2:C3", 1)
     assert g.decision.prompt == "You may use C3's boost to reserve a gray die for free."
 
 
@@ -37,7 +28,7 @@ def test_the_2_vp_boost_does_not_read_as_a_further_gain():
     # Round 8: "Use B1's boost: gain 2 VP; the tile flips to its standard side
     # (gain 1 VP)" read as 2 VP and then 1 more; the 1 VP is the standard
     # side's effect when the tile is activated later.
-    g = _before("flip:B1", 1)
+    g = GAME.before("flip:B1", 1)
     assert g.decision.option("flip:B1").detail == (
         "Use B1's boost: gain 2 VP; the tile flips to its standard side"
         " (when activated later: gain 1 VP)"
@@ -48,7 +39,7 @@ def test_a_recoloured_die_says_the_two_cards_drawn_keep_its_colour():
     # Round 7: "make this die orange (you still draw a gray card)"; with the
     # advanced rules (the only ones with boosts) A.3 draws two cards of the
     # die's original colour and keeps one.
-    g = _before("recolour:C1:o", 1)
+    g = GAME.before("recolour:C1:o", 1)
     assert g.decision.option("recolour:C1:o").detail == (
         "Use C1's boost (1x, the tile flips to its standard side): make this die orange"
         " (you still draw two gray cards, keeping one)"
@@ -58,7 +49,7 @@ def test_a_recoloured_die_says_the_two_cards_drawn_keep_its_colour():
 def test_a_flip_to_the_star_names_it_as_the_rolls_do():
     # Round 10: "flip your green 2 to its opposite face: green star", where
     # rolls and the rest of the options say "green star (0)".
-    g = _before("die:y2r:action:3", 1)
+    g = GAME.before("die:y2r:action:3", 1)
     assert g.decision.option("flip:g2").detail.startswith(
         "Spend a debris to flip your green 2 to its opposite face: green star (0)"
     )
