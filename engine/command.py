@@ -18,6 +18,7 @@ from engine.ops import (
     move_ship,
     player,
     ravagers_appear,
+    robots_for_a_card,
     ship_hexes,
     ship_moves,
     space_layout,
@@ -77,7 +78,7 @@ def command_moves(
             (src, dst)
             for src, dst in moves
             if src == dst or src is None
-            if placeable(g, seat, dst, colour, 2 if src is None else 1)
+            if placeable(g, seat, dst, colour, robots_for_a_card(launch=src is None))
         ]
     return moves
 
@@ -179,13 +180,16 @@ def _move_words(
         # Only public facts: the Command decision is not secret, so nothing
         # here may tell what the player holds (R15).
         robots = player(g, seat).break_room
-        if src is None and robots < 2:
+        if robots >= robots_for_a_card(launch=src is None):
+            # The hex's words already say "no card yet": one phrase for the empty space.
+            detail += f"; if you place {a(colour)} card here, {ravagers_on_placing(g, dst)}"
+        elif src is None:
             detail += (
                 f"; LAST ROBOT: it pilots the ship, so no {colour} card can be placed here "
                 "(no robot left for the reward)"
             )
             short += " ⚠ last robot: no card"
-        elif robots < 1:
+        else:
             # The reward's robot comes from the break room (rulebook A.2,
             # Command step 2): a ship already in Space arrives, no card follows.
             detail += (
@@ -193,9 +197,6 @@ def _move_words(
                 "can be placed here"
             )
             short += " ⚠ no robot: no card"
-        else:
-            # The hex's words already say "no card yet": one phrase for the empty space.
-            detail += f"; if you place {a(colour)} card here, {ravagers_on_placing(g, dst)}"
     return short, detail, (f"hex:{name}",)
 
 

@@ -231,7 +231,7 @@ def _no_card_reward(g: Game, seat: int, action: int) -> str | None:
     reward's robot comes from the break room (rulebook A.2, Command step 2),
     after the action's Ravager may have taken one and a new ship its pilot.
     The hexes say it too, but only once the die is taken."""
-    from engine.ops import ship_hexes
+    from engine.ops import robots_for_a_card, ship_hexes
 
     if ACTIONS[action][0] is not ActionKind.COMMAND:
         return None
@@ -240,15 +240,14 @@ def _no_card_reward(g: Game, seat: int, action: int) -> str | None:
     if robots and stack and RAVAGER_CARDS[stack[-1].card].effect is RavagerEffect.ROBOT_ON_CARD:
         robots -= 1
     in_space = bool(ship_hexes(g, seat))
-    if robots < 1:
-        if in_space:
-            return (
-                "no robot in your break room for a card's reward: a ship can move, no card follows"
-            )
-        return "no robot in your break room to pilot a new ship: no ship moves, no card follows"
-    if robots < 2 and not in_space:
+    # A ship already in Space needs no pilot; without one, a card needs a launch.
+    if robots >= robots_for_a_card(launch=not in_space):
+        return None
+    if robots >= 1:
         return "your last robot would pilot the new ship: no card can follow"
-    return None
+    if in_space:
+        return "no robot in your break room for a card's reward: a ship can move, no card follows"
+    return "no robot in your break room to pilot a new ship: no ship moves, no card follows"
 
 
 def action_short(g: Game, action: int, value: int, activations: int) -> str:

@@ -509,6 +509,13 @@ def space_layout(g: Game) -> SpaceLayout:
     return layout
 
 
+def robots_for_a_card(launch: bool) -> int:
+    """Robots a Command needs in the break room to place a Mission card: the
+    reward's robot (rulebook A.2, Command step 2), and first the pilot of a
+    new ship when it launches one."""
+    return 2 if launch else 1
+
+
 def move_id(src: Hex | None, dst: Hex) -> str:
     if src is None:
         return f"launch:{hex_name(dst)}"
