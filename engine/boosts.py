@@ -241,8 +241,8 @@ class FreeReserve(Handler):
                     opts.append(
                         Option(
                             f"reserve:{d.code}:{CELL_NAMES[c]}",
-                            f"Reserve your {d.colour} {d.value} with {CELL_NAMES[c]}",
-                            f"Reserve your {d.colour} {d.value} for free with {CELL_NAMES[c]}'s "
+                            f"Reserve your {die_named(d.colour, d.value)} with {CELL_NAMES[c]}",
+                            f"Reserve your {die_named(d.colour, d.value)} for free with {CELL_NAMES[c]}'s "
                             "boost (the tile flips to its standard side)",
                             (f"die:{f['seat']}:{d.code}", f"cell:{CELL_NAMES[c]}"),
                         )
@@ -259,5 +259,9 @@ class FreeReserve(Handler):
         die = p.standard.pop(i)
         p.secure.append(die)
         flip_to_standard(g, seat, CELL_NAMES.index(cell_name), "free reservation")
-        g.log("reserve", f"{g.name(seat)} reserves their {die.colour} {die.value} for free.", seat)
+        g.log(
+            "reserve",
+            f"{g.name(seat)} reserves their {die_named(die.colour, die.value)} for free.",
+            seat,
+        )
         g.push("free_reserve", seat=seat)

@@ -12,7 +12,7 @@ from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, debris_to_storage, discard_mission, lose_vp, player
 from engine.setup import roll, take_die_from_supply
-from engine.words import a, and_list, dice_words, die_words, plural
+from engine.words import a, and_list, dice_words, die_named, die_words, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -247,7 +247,7 @@ class Reserve(Handler):
         p.secure.append(die)
         if not f["free"]:
             p.resources -= 1
-        g.log("reserve", f"{g.name(seat)} reserves their {die.colour} {die.value}.", seat)
+        g.log("reserve", f"{g.name(seat)} reserves their {die_named(die.colour, die.value)}.", seat)
 
 
 def _free_after(g: Game, seat: int, code: str | None) -> list[tuple[str, str]]:

@@ -458,6 +458,25 @@ def test_free_reserve_needs_a_die_of_the_tiles_colour(scripted_rolls):
     assert [d.code for d in me(g).standard] == ["o2", "g1"]
 
 
+def test_reserving_a_star_die_names_it_star_0_as_the_options_do(scripted_rolls):
+    # The log and the free reservation's options once read "gray 0" where
+    # every other text reads "gray star (0)".
+    g = adv_table()
+    boost(g, MADELINE, {"A1": T_RESERVE_ORANGE})
+    me(g).resources = 1
+    scripted_rolls += [0, 0, 1]  # orange, gray, green
+    choose(g, "B")
+    events = choose(g, "reserve:y0")
+    assert "Blue reserves their gray star (0)." in [e.text for e in events]
+    words = {o.id: (o.label, o.detail) for o in g.decision.options}
+    assert words["reserve:o0:A1"] == (
+        "Reserve your orange star (0) with A1",
+        "Reserve your orange star (0) for free with A1's boost (the tile flips to its standard side)",
+    )
+    events = choose(g, "reserve:o0:A1")
+    assert "Blue reserves their orange star (0) for free." in [e.text for e in events]
+
+
 # --------------------------------------------------------------------------- A3: draw two, keep one
 
 
