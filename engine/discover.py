@@ -314,6 +314,7 @@ class AdvancedSlot(Handler):
         player(g, seat).advanced_slots[c] = f["tile"]
         g.log(
             "advanced_slot",
-            f"{g.name(seat)} places an Advanced Technology tile in the {COLOURS[c]} slot.",
+            # Named as the inject and eject lines name it: which tile scores there.
+            f"{g.name(seat)} places {tile_text(f['tile'])} in the {COLOURS[c]} slot.",
             seat,
         )

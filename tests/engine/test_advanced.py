@@ -26,6 +26,7 @@ from engine import Action, Game, GameOptions, replay
 from engine import simulate as sim
 from engine.components import COLOUR_INDEX, DieColour
 from engine.invariants import check
+from engine.tiles import tile_text
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
     MADELINE,
@@ -200,6 +201,24 @@ def test_in_the_basic_game_tiles_keep_their_standard_side():
     # Basic A3: one card drawn, no choice.
     assert g.decision.kind == "turn" and g.state.current == NOELLE
     assert len(me(g).missions) == 1
+
+
+def test_an_ejected_advanced_tile_placed_in_a_slot_is_named_in_the_log():
+    # The log once read "places an Advanced Technology tile in the green
+    # slot", naming neither the tile nor what it scores.
+    g = adv_table()
+    set_grid(g, MADELINE, {"A1": ADV_TILE, "B1": T_O_ROBOT, "C1": T_O_MOVE_SHIP})
+    g.state.board.display[3] = pull_tile(g, T_VP_DISCOVER)
+    _discover(g, "o1")
+    choose(g, "display:4")
+    choose(g, "arrow:row1")
+    assert g.decision.kind == "advanced_slot"
+    events = choose(g, "slot:g")
+    name = tile_text(ADV_TILE)
+    assert name.startswith("Advanced Technology (2 VP per")
+    assert [e.text for e in events if e.kind == "advanced_slot"] == [
+        f"Blue places {name} in the green slot."
+    ]
 
 
 # --------------------------------------------------------------------------- activation and early flips
