@@ -112,10 +112,11 @@ def _out_of_hand(p: Player, kind: str, card: int) -> Iterator[None]:
 
 def _buy_words(g: Game, owner: str, code: str) -> tuple[str, str, tuple[str, ...]]:
     who = owner_name(g, owner)
+    # One form for every payee (R16: a neutral die is paid to the supply).
+    payee = "the supply" if owner == "n" else who
     return (
         f"Buy {who}'s {die_text(code)} (1 resource)",
-        f"Buy {who}'s {die_text(code)} for 1 resource"
-        + (" (paid to the supply)" if owner == "n" else f", paid to {who}")
+        f"Buy {who}'s {die_text(code)} for 1 resource, paid to {payee}"
         + (" (he turns it into 1 VP)" if owner == "h" else ""),  # solo "Clarifications"
         (f"die:{owner}:{code}",),
     )

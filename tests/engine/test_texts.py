@@ -382,6 +382,25 @@ def test_buying_hals_die_says_he_scores_the_resource():
     assert hal and rival
 
 
+def test_buy_options_name_every_payee_the_same_way():
+    """A neutral die once read "for 1 resource (paid to the supply)" where a
+    player's or Hal's read "for 1 resource, paid to Red"."""
+    form = re.compile(r"Buy (.+)'s .+ for 1 resource, paid to (.+?)( \(he turns it into 1 VP\))?")
+    owners = set()
+    for options in (GameOptions(players=1, difficulty="easy"), GameOptions(players=2)):
+        for g in _random_decisions(options, range(2)):
+            for o in g.decision.options:
+                if not o.id.startswith("buy:"):
+                    continue
+                m = form.fullmatch(o.text.split(" → ")[0])
+                assert m, o.text
+                who, payee = m.group(1, 2)
+                assert payee == ("the supply" if who == "the neutral player" else who), o.text
+                owner = o.id.split(":")[1]
+                owners.add(owner if owner in ("n", "h") else "player")
+    assert owners == {"n", "h", "player"}
+
+
 def test_debris_into_storage_says_how_many_before_and_after():
     """'(now 0)' read as the count after; the option says both."""
     from engine.ops import player
