@@ -489,15 +489,25 @@ def mission_option(
     return Option.lazy(f"mission:{hex_name(h)}", words)
 
 
-def flip_option(seat: int, code: str, commits: bool = False) -> Option:
+# Why a late flip (R20) only lowers a die (engine/READINGS.md 19), said where
+# the flips are offered: otherwise a missing flip up reads as a bug.
+LATE_FLIP_WHY = (
+    "only lowering flips now: a lower die is worth less to a buyer and costs you less VP "
+    "at Sequence B; a flip up can wait for your next Sequence A"
+)
+
+
+def flip_option(seat: int, code: str, commits: bool = False, late: bool = False) -> Option:
     """`commits`: flipping starts Sequence A (debris flips a die only in a
-    Sequence A, rulebook "Debris"), so Sequence B is no longer offered."""
+    Sequence A, rulebook "Debris"), so Sequence B is no longer offered.
+    `late`: as the turn ends (R20), when only lowering flips are offered."""
 
     def words() -> tuple[str, str, tuple[str, ...]]:
         colour, value = code[0], int(code[1])
         new = OPPOSITE_FACE[value]
         after = die_text(f"{colour}{new}")  # the face only, without "(reserved)"
         then = "; this commits you to Sequence A (no Sequence B this turn)" if commits else ""
+        then += f" ({LATE_FLIP_WHY})" if late else ""
         return (
             f"Flip your {die_text(code)} to {face_words(new, short=True)} (1 debris)",
             f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}{then}",
@@ -602,7 +612,7 @@ def late_flips(g: Game, seat: int) -> list[Option]:
     ):
         return []
     return [
-        flip_option(seat, code)
+        flip_option(seat, code, late=True)
         for code in own_die_codes(g, seat)
         if OPPOSITE_FACE[int(code[1])] < int(code[1]) and not asking.flips_back(g, seat, code)
     ]
@@ -626,7 +636,10 @@ class LateFlip(Handler):
     kind = "late_flip"
 
     def prompt(self, g: Game, f: Frame) -> str:
-        return "Before your turn ends: flip a die in your compartment with debris?"
+        return (
+            "Before your turn ends: flip a die in your compartment with debris? "
+            f"{LATE_FLIP_WHY[:1].upper()}{LATE_FLIP_WHY[1:]}."
+        )
 
     def options(self, g: Game, f: Frame) -> list[Option]:
         if f.get("asked"):

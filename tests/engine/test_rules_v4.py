@@ -43,6 +43,27 @@ def test_debris_gained_during_the_action_can_flip_a_die_as_the_turn_ends():
     ok(g)
 
 
+def test_the_late_flip_says_why_only_lowering_flips_are_offered():
+    # Testers saw an orange 3 offered a flip as the turn ended but never an
+    # orange 1, with nothing saying why (engine/READINGS.md 19).
+    g = _repairing(4)
+    choose(g, "die:y1:action:3")
+    choose(g, "action:1")
+    why = (
+        "a lower die is worth less to a buyer and costs you less VP at Sequence B; "
+        "a flip up can wait for your next Sequence A"
+    )
+    assert g.decision.prompt == (
+        f"Before your turn ends: flip a die in your compartment with debris? "
+        f"Only lowering flips now: {why}."
+    )
+    assert g.decision.option("flip:o3").detail == (
+        "Spend a debris to flip your orange 3 to its opposite face: orange 1 "
+        f"(only lowering flips now: {why})"
+    )
+    assert g.decision.option("flip:o3").label == "Flip your orange 3 to 1 (1 debris)"
+
+
 def test_before_version_4_the_turn_ends_after_the_action():
     g = _repairing(3)
     choose(g, "die:y1:action:3")
