@@ -31,7 +31,7 @@ from engine.rules_version import (
     no_question_without_choice,
     stop_option_first,
 )
-from engine.words import mid_sentence
+from engine.words import and_list, mid_sentence
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -167,7 +167,33 @@ def _play_words(
     else:
         detail = f"Play Ravager card #{card} (activates every tile it reaches) {where}{then}"
     what = play.label.removeprefix("Play ")
-    return (f"{what} → {mid_sentence(slot.label)}", detail, slot.marks)
+    label = f"{what} → {mid_sentence(slot.label)}"
+    if arg[0] == "r":
+        label, detail = _alike_ravagers_words(g, seat, card, label, detail)
+    return (label, detail, slot.marks)
+
+
+def _alike_ravagers_words(
+    g: Game, seat: int, card: int, label: str, detail: str
+) -> tuple[str, str]:
+    """The one play offered for alike Ravager cards (``turn_options``) names
+    the others too: a tester holding #12 and #19 saw only #12 and asked where
+    #19 went."""
+    hand = g.state.players[seat].ravagers
+    if len(hand) < 2:
+        return label, detail
+    others = [f"#{r}" for r in hand if r != card]
+    first = f"Ravager card #{card}"
+    longer = label.replace(first, f"{first} (or {', '.join(others)})", 1)
+    if len(longer) > 70:  # a button's label
+        longer = label.replace(first, f"{first} (or {len(others)} others)", 1)
+    which = "either" if len(hand) == 2 else "any"
+    cards = and_list([f"#{r}" for r in hand])
+    detail += (
+        f"; this stands for {which} of your {len(hand)} Ravager cards ({cards}): "
+        "in hand they are alike"
+    )
+    return longer, detail
 
 
 def _die_options(

@@ -296,6 +296,35 @@ def test_alike_ravager_cards_are_one_option_and_a_lone_answer_is_taken():
     ok(g)
 
 
+def test_the_one_play_of_alike_ravager_cards_names_every_copy():
+    # A tester holding #10 and #11 saw only "Ravager card #10" and asked
+    # where #11 went: the option says it stands for either.
+    g = merged(table())
+    set_dice(g, {MADELINE: "o3"})
+    from engine.components import RAVAGER_CARDS
+
+    first, second = [c.id for c in RAVAGER_CARDS if c.location == 3][:2]
+    give_ravagers(g, MADELINE, first)
+    set_grid(g, MADELINE, {"B2": technology_tile(DieColour.ORANGE, TileEffect.VP)})
+    refresh(g)
+    alone = g.decision.option(f"play:r{first}:slot:row2")
+    assert alone.label == f"Ravager card #{first} → row 2: activates B2"
+    assert "alike" not in alone.detail
+    give_ravagers(g, MADELINE, second)
+    assert g.state.players[MADELINE].ravagers == [first, second]
+    refresh(g)
+    assert [i for i in ids(g) if i.startswith("play:r")] == [
+        f"play:r{first}:slot:row2",
+        f"play:r{first}:slot:colB",
+    ]
+    o = g.decision.option(f"play:r{first}:slot:row2")
+    assert o.label == f"Ravager card #{first} (or #{second}) → row 2: activates B2"
+    assert o.detail.endswith(
+        f"; this stands for either of your 2 Ravager cards (#{first} and #{second}): "
+        "in hand they are alike"
+    )
+
+
 def test_no_flip_back_right_after_a_flip_but_an_alike_unflipped_die_may_flip():
     g = merged(table())
     set_dice(g, {MADELINE: "o1"})
