@@ -235,6 +235,12 @@ class Reserve(Handler):
         if free:
             label += f"; {_free_short(free)}"
             detail += f"; then {_free_words(free)}"
+        if code is not None and not f["free"]:
+            # Said only in the detail: the label is a button, already full.
+            # One die paid for leaves at most one tile without a die.
+            kept = {cell for cell, _ in free}
+            lost = [x for x in _free_after(g, f["seat"], None) if x[0] not in kept]
+            detail += f"; {_left_nothing_words(lost[0])}" if lost else ""
         return label, detail, marks
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
@@ -276,6 +282,12 @@ def _free_words(free: list[tuple[str, str]]) -> str:
         return f"your {cell} tile can reserve {a(colour)} die for free"
     each = ", ".join(f"{cell} {a(colour)} die" for cell, colour in free)
     return f"your boost tiles can each reserve one more die for free ({each})"
+
+
+def _left_nothing_words(lost: tuple[str, str]) -> str:
+    """'your A1 tile then has no orange die left to reserve for free'."""
+    cell, colour = lost
+    return f"your {cell} tile then has no {colour} die left to reserve for free"
 
 
 def _free_short(free: list[tuple[str, str]]) -> str:

@@ -429,13 +429,19 @@ def test_free_reserve_in_sequence_b_after_the_paid_one(scripted_rolls):
     # boost tiles can still reserve for free after it (none but the tiles
     # whose colour is left), so nobody pays for a die a tile would reserve.
     words = {o.id: (o.label, o.detail) for o in g.decision.options}
+    # A paid die that a tile could have reserved for free leaves that tile
+    # nothing: the detail says so (the label, a button, has no room).
     assert words["reserve:o2"] == (
         "Reserve your orange 2 (1 resource); B1 then reserves a gray die free",
         "Reserve your orange 2 (1 resource): no one can buy it; "
-        "then your B1 tile can reserve a gray die for free",
+        "then your B1 tile can reserve a gray die for free; "
+        "your A1 tile then has no orange die left to reserve for free",
     )
-    assert words["reserve:y3"][0] == (
-        "Reserve your gray 3 (1 resource); A1 then reserves an orange die free"
+    assert words["reserve:y3"] == (
+        "Reserve your gray 3 (1 resource); A1 then reserves an orange die free",
+        "Reserve your gray 3 (1 resource): no one can buy it; "
+        "then your A1 tile can reserve an orange die for free; "
+        "your B1 tile then has no gray die left to reserve for free",
     )
     assert words["reserve:g1"] == (
         "Reserve your green 1 (1 resource); A1, B1 then reserve 2 more free",
