@@ -26,7 +26,7 @@ from engine.components import (
 )
 from engine.ops import CELL_NAMES, hex_spec, location_full, player, visible_icons_around
 from engine.space import Hex, hex_name
-from engine.words import plural
+from engine.words import a, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -70,6 +70,15 @@ def tile_side_text(tile: int, boost: bool) -> str:
     from engine.tiles import tile_text
 
     return boost_side_text(tile) if boost else tile_text(tile)
+
+
+def tile_in_sentence(tile: int, boost: bool = False) -> str:
+    """A tile named inside a log sentence, with its article ('Blue takes an
+    orange tile (gain 1 VP)'), where an option's label names it bare."""
+    text = tile_side_text(tile, boost)
+    if TILES[tile].kind is TileKind.ADVANCED:
+        text = text.replace("Advanced Technology", "Advanced Technology tile", 1)
+    return a(text)
 
 
 def display_tile_text(g: Game, tile: int) -> str:

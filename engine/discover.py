@@ -10,7 +10,13 @@ from engine.asking import with_stop
 from engine.boosts import boost_short
 from engine.components import COLOUR_BY_LETTER, COLOUR_INDEX, COLOURS, DISPLAY_COST, TILES, TileKind
 from engine.decision import Option
-from engine.describe import display_tile_text, enters_boost_side_up, tile_shown, tile_side_text
+from engine.describe import (
+    display_tile_text,
+    enters_boost_side_up,
+    tile_in_sentence,
+    tile_shown,
+    tile_side_text,
+)
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
@@ -99,7 +105,7 @@ class Discover(Handler):
             b.advanced_slots[i] = b.advanced_deck.pop() if b.advanced_deck else None
         assert tile is not None
         place = "display space" if where == "display" else "Advanced slot"  # as the options say
-        shown = tile_side_text(tile, enters_boost_side_up(g, tile))
+        shown = tile_in_sentence(tile, enters_boost_side_up(g, tile))
         g.log("discover", f"{g.name(seat)} takes {shown} from {place} {n}.", seat, tile=tile)
         if f["left"] - cost > 0:
             g.push("discover", seat=seat, left=f["left"] - cost)
@@ -248,7 +254,7 @@ class Inject(Handler):
         ejected_boost = p.grid_boost[cells[-1]]
         ejected_debris = p.grid_debris[cells[-1]]
         ejected = inject_grid(g, p, f["tile"], cells)
-        shown = tile_side_text(f["tile"], enters_boost_side_up(g, f["tile"]))
+        shown = tile_in_sentence(f["tile"], enters_boost_side_up(g, f["tile"]))
         g.log(
             "inject",
             # The arrow as its option names it: "into row 2, from the right".
@@ -260,7 +266,7 @@ class Inject(Handler):
             return
         g.log(
             "eject",
-            f"{g.name(seat)} ejects {tile_side_text(ejected, ejected_boost)} from the grid"
+            f"{g.name(seat)} ejects {tile_in_sentence(ejected, ejected_boost)} from the grid"
             # Rulebook: "If a Technology tile with debris on it is ejected,
             # reclaim the debris": the storage grows, and the log says why.
             + ("; its debris goes back to their storage." if ejected_debris else "."),
@@ -315,6 +321,6 @@ class AdvancedSlot(Handler):
         g.log(
             "advanced_slot",
             # Named as the inject and eject lines name it: which tile scores there.
-            f"{g.name(seat)} places {tile_text(f['tile'])} in the {COLOURS[c]} slot.",
+            f"{g.name(seat)} places {tile_in_sentence(f['tile'])} in the {COLOURS[c]} slot.",
             seat,
         )

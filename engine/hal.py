@@ -32,7 +32,7 @@ from engine.components import (
     action_number,
     bundle_text,
 )
-from engine.describe import boost_side_text, enters_boost_side_up
+from engine.describe import enters_boost_side_up, tile_in_sentence
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     draw_mission,
@@ -46,7 +46,6 @@ from engine.ops import (
 from engine.ravagers import strike
 from engine.space import hex_name
 from engine.state import Die, PlacedMission
-from engine.tiles import tile_text
 from engine.words import a, and_list, dice_words, die_named, plural
 
 if TYPE_CHECKING:
@@ -332,8 +331,8 @@ def _discover(g: Game, value: int, advanced_first: bool) -> None:
     # Which tiles: the display is public, and a player checking Hal by hand
     # (rulebook, solo Discover) wants to see he took the right ones, named by
     # the side the display showed (advanced rules: the boost side).
-    names = [boost_side_text(t) if enters_boost_side_up(g, t) else tile_text(t) for t in tiles] + [
-        tile_text(t) for t in advanced
+    names = [tile_in_sentence(t, enters_boost_side_up(g, t)) for t in tiles] + [
+        tile_in_sentence(t) for t in advanced
     ]
     g.log("discover", f"Hal takes {and_list(names)}.", HAL_SEAT)
     hal_gains(g, Bundle(), "tiles discovered", tiles=len(tiles), advanced=len(advanced))

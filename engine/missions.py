@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.asking import alike_once
 from engine.components import MISSION_CARDS, TILES, Bundle, TileKind, bundle_text
 from engine.decision import Option
-from engine.describe import tile_shown
+from engine.describe import tile_in_sentence, tile_shown
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     CELL_NAMES,
@@ -207,7 +207,7 @@ class SpendTechnology(Handler):
                 p.debris += 1
         assert tile is not None
         g.state.board.tech_discard.append(tile)
-        g.log("spend", f"{g.name(seat)} spends {tile_text(tile)}.", seat)
+        g.log("spend", f"{g.name(seat)} spends {tile_in_sentence(tile)}.", seat)
 
 
 @handler

@@ -144,15 +144,15 @@ def test_a_tile_entering_boost_side_up_is_named_by_its_boost_side():
         "Display 4 (cost 1): orange 1x: +2 VP on Discover, then +1 VP"
     )
     events = choose(g, "display:4")
-    assert [e.text for e in events] == [f"Blue takes {side} from display space 4."]
+    assert [e.text for e in events] == [f"Blue takes an {side} from display space 4."]
     assert g.decision.prompt == f"Inject {side} into your grid: choose an arrow."
     assert g.decision.option("arrow:row1").label == (
         "Row 1, from the right → C1, ejects A1 orange 1x: orange die = 3"
     )
     events = choose(g, "arrow:row1")
     assert [e.text for e in events][:2] == [
-        f"Blue injects {side} into row 1, from the right.",
-        "Blue ejects orange tile, boost side up (1x: set an orange die to 3; "
+        f"Blue injects an {side} into row 1, from the right.",
+        "Blue ejects an orange tile, boost side up (1x: set an orange die to 3; "
         "standard side: take 1 ship) from the grid.",
     ]
 
@@ -173,7 +173,7 @@ def test_an_ejected_tile_with_debris_on_it_says_the_debris_goes_back_to_storage(
     debris = p.debris
     events = choose(g, "arrow:row1")
     assert [e.text for e in events if e.kind == "eject"] == [
-        "Blue ejects orange tile (move a ship up to 2 hexes) from the grid; "
+        "Blue ejects an orange tile (move a ship up to 2 hexes) from the grid; "
         "its debris goes back to their storage."
     ]
     assert p.debris == debris + 1
@@ -214,10 +214,10 @@ def test_an_ejected_advanced_tile_placed_in_a_slot_is_named_in_the_log():
     choose(g, "arrow:row1")
     assert g.decision.kind == "advanced_slot"
     events = choose(g, "slot:g")
-    name = tile_text(ADV_TILE)
-    assert name.startswith("Advanced Technology (2 VP per")
+    name = tile_text(ADV_TILE).replace("Advanced Technology", "Advanced Technology tile")
+    assert name.startswith("Advanced Technology tile (2 VP per")
     assert [e.text for e in events if e.kind == "advanced_slot"] == [
-        f"Blue places {name} in the green slot."
+        f"Blue places an {name} in the green slot."
     ]
 
 

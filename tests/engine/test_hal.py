@@ -516,7 +516,8 @@ def test_advanced_hal_names_a_taken_tile_by_the_side_the_display_showed():
     events = hal_plays(g, "A")
     assert sorted(hal(g).tiles) == sorted([ADV[0], T_O2])
     said = [e.text for e in events if e.kind == "discover"]
-    assert said == [f"Hal takes {boost_side_text(T_O2)} and {tile_text(ADV[0])}."]
+    adv = tile_text(ADV[0]).replace("Advanced Technology", "Advanced Technology tile")
+    assert said == [f"Hal takes an {boost_side_text(T_O2)} and an {adv}."]
     assert "boost side up (1x: " in said[0]
 
 

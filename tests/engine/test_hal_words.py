@@ -12,7 +12,7 @@ from engine import Action, Game, GameOptions
 from engine.components import COLOURS, MISSION_CARDS, REWARD_BUNDLES, bundle_text
 from engine.ops import place_damage
 from engine.tiles import tile_text
-from engine.words import and_list
+from engine.words import a, and_list
 from tests.engine.scenario import table
 
 
@@ -34,7 +34,10 @@ def test_hal_names_the_tiles_he_discovers_and_the_reward_he_scores():
         placed = None
         for e in events:
             if e.kind == "discover" and e.text.startswith("Hal takes"):
-                assert e.text == f"Hal takes {and_list([tile_text(t) for t in taken])}.", e.text
+                names = and_list(
+                    [a(tile_text(t)).replace("Technology (", "Technology tile (") for t in taken]
+                )
+                assert e.text == f"Hal takes {names}.", e.text
                 discovered += 1
             if e.kind == "mission_placed" and e.text.startswith("Hal places"):
                 placed = e.data["card"]

@@ -200,7 +200,7 @@ def _play_and_read_the_log(options: GameOptions, seed: int, seen: set[str]) -> N
             if option.id.startswith("advanced:"):
                 seen.add("advanced")
                 assert any(
-                    re.search(r"Advanced Technology \(2 VP per [^)]+ at the end\)", t)
+                    re.search(r"takes an Advanced Technology tile \(2 VP per [^)]+ at the end\)", t)
                     for t in texts
                 ), texts
         if d.kind == "place_mission" and option.id.startswith("card:"):
@@ -526,3 +526,14 @@ def test_mission_texts_take_things_and_gain_vp_as_the_appendix_says():
         "Upon ejection, the owner takes 3 ships; each player with a ship on it gains 3 VP."
     )
     assert not [t for t in texts.values() if re.search(r"takes? (\d+ VP|.* and \d+ VP)", t)]
+
+
+def test_log_lines_name_a_tile_with_its_article():
+    # "Blue spends gray tile (gain 1 VP)." read as a label, not a sentence;
+    # the discover, inject, eject and Advanced slot lines say "a"/"an" too.
+    g = table()
+    tile = technology_tile(DieColour.GRAY, TileEffect.VP)
+    set_grid(g, MADELINE, {"B2": tile})
+    mark = len(g._events)
+    HANDLERS["spend_tech"].choose(g, {"k": "spend_tech", "seat": MADELINE}, "cell:B2")
+    assert [e.text for e in g._events[mark:]] == ["Blue spends a gray tile (gain 1 VP)."]
