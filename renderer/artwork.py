@@ -265,11 +265,13 @@ def tile_colours(tile_id: int) -> tuple[P.RGB, P.RGB, str]:
 
 
 @lru_cache(maxsize=512)
-def tile(tile_id: int, w: int, h: int, boost: bool = False) -> Image.Image:
+def tile(tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0) -> Image.Image:
     """A Technology / Starting / Advanced tile with its effect in words and its
-    colour letter in a badge (top-left). The boost side has a white top border."""
+    colour letter in a badge (top-left). The boost side has a white top border.
+    `clear_top`: pixels at the top kept free of the words (a numbered badge
+    sits there on a player board, renderer/marks.py)."""
     fill, text, letter = tile_colours(tile_id)
-    badge = max(16, min(w, h) // 4)
+    badge = colour_badge(w, h)
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.rounded_rectangle(
@@ -290,18 +292,75 @@ def tile(tile_id: int, w: int, h: int, boost: bool = False) -> Image.Image:
     d = ImageDraw.Draw(img)
     badge_text = P.HIGHLIGHT if text == P.TEXT_DARK else P.TEXT_DARK
     centred_text(d, (4 + badge / 2, 4 + badge / 2), letter, int(badge * 0.75), badge_text)
+    lines, size, top = tile_words(tile_id, w, h, boost, clear_top)
+    for i, line in enumerate(lines):
+        centred_text(d, (w / 2, top + i * (size + 3)), line, size, text)
+    return img
+
+
+def colour_badge(w: int, h: int) -> int:
+    """Diameter of a tile's colour-letter badge (top left)."""
+    return max(16, min(w, h) // 4)
+
+
+TILE_MIN_FONT = 12  # the smallest words a tile shrinks to under its colour badge
+CLEARED_MIN_FONT = 10  # ... and under a tall numbered badge, rather than overlap it
+
+
+@lru_cache(maxsize=1024)
+def tile_words(
+    tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0
+) -> tuple[list[str], int, float]:
+    """(lines, font size, centre y of the first line) of a tile's words:
+    centred in the room under the colour badge, the font shrinking until they
+    fit there whole. With `clear_top` lower than the colour badge, the room
+    starts under it and the words' glyphs are measured, so none reach it."""
+    badge = colour_badge(w, h)
     body = labels.tile_text(tile_id, boost)
     size = max(12, min(22, h // 4, w // 5))
     max_lines = 3 if h < 120 else 4
-    lines = wrap(body, w - 12, size, True, lines=max_lines)
-    while size > 12 and (lines[-1].endswith("…") or len(lines) * (size + 3) > h - badge - 4):
-        size -= 1
+    if clear_top <= badge:
         lines = wrap(body, w - 12, size, True, lines=max_lines)
+        while size > TILE_MIN_FONT and (
+            lines[-1].endswith("…") or len(lines) * (size + 3) > h - badge - 4
+        ):
+            size -= 1
+            lines = wrap(body, w - 12, size, True, lines=max_lines)
+        return lines, size, _first_line(h, badge, size, len(lines))
+    room_top, room_bottom = clear_top + 2, h - 5
+    while True:
+        lines = wrap(body, w - 12, size, True, lines=max_lines)
+        top = _first_line(room_bottom, room_top, size, len(lines))
+        y0, y1 = _glyph_span(lines, size, top)
+        fits = not lines[-1].endswith("…") and y0 >= room_top and y1 <= room_bottom
+        if fits or size <= CLEARED_MIN_FONT:
+            return lines, size, top
+        size -= 1
+
+
+def _first_line(bottom: float, top: float, size: int, n_lines: int) -> float:
+    """Centre y of the first of n lines centred between top and bottom."""
     line_h = size + 3
-    top = (h + badge) / 2 - line_h * len(lines) / 2 + line_h / 2
-    for i, line in enumerate(lines):
-        centred_text(d, (w / 2, top + i * line_h), line, size, text)
-    return img
+    return (bottom + top) / 2 - line_h * n_lines / 2 + line_h / 2
+
+
+def _glyph_span(lines: list[str], size: int, top: float) -> tuple[float, float]:
+    """(top, bottom) y of the lines' glyphs, the first line centred at `top`."""
+    f = font(size, True)
+    first, last = f.getbbox(lines[0], anchor="mm"), f.getbbox(lines[-1], anchor="mm")
+    return top + first[1], top + (len(lines) - 1) * (size + 3) + last[3]
+
+
+def tile_words_box(
+    tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0
+) -> tuple[int, int, int, int]:
+    """The box the tile's words' glyphs cover, in tile pixels."""
+    lines, size, top = tile_words(tile_id, w, h, boost, clear_top)
+    f = font(size, True)
+    x0 = min(w / 2 + f.getbbox(line, anchor="mm")[0] for line in lines)
+    x1 = max(w / 2 + f.getbbox(line, anchor="mm")[2] for line in lines)
+    y0, y1 = _glyph_span(lines, size, top)
+    return (int(x0), int(y0), int(x1) + 1, int(y1) + 1)
 
 
 @lru_cache(maxsize=128)

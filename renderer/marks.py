@@ -354,17 +354,37 @@ def player_place(mark: str, label: str = "0") -> tuple[Point, int] | None:
 CELL_BAND = 63  # between a tile's colour badge and its lightning space
 
 
-def draw_player_marks(img: Image.Image, view: View, seat: int) -> list[Drawn]:
-    """Marks on `seat`'s board, only when that seat is the one deciding."""
+def player_badges(view: View, seat: int) -> list[tuple[str, list[int], str, Point, int]]:
+    """(mark, numbers, label, centre, widest) of each badge on `seat`'s board,
+    only when that seat is the one deciding."""
     decision = view.get("decision") or {}
     if decision.get("seat") != seat:
         return []
-    drawn = []
+    out = []
     for mark, numbers in marked_places(view, PLAYER_KINDS).items():
         label = badge_text(numbers)
         place = player_place(mark, label)
         if place is not None:
-            point, width = place
-            box = badge(img, point, label, MARK_SIZE, width)
-            drawn.append(Drawn(mark, tuple(numbers), box))
+            out.append((mark, numbers, label, *place))
+    return out
+
+
+def cell_clearances(view: View, seat: int) -> dict[int, int]:
+    """{grid cell: pixels from its top its numbered badge covers}: the tile
+    there keeps its words below (a badge of many numbers runs over lines)."""
+    out = {}
+    for mark, _, label, point, width in player_badges(view, seat):
+        kind, _, arg = mark.partition(":")
+        if kind == "cell":
+            cell = CELLS.index(arg)
+            out[cell] = badge_box(point, label, MARK_SIZE, width)[3] - L.cell_box(cell)[1]
+    return out
+
+
+def draw_player_marks(img: Image.Image, view: View, seat: int) -> list[Drawn]:
+    """Marks on `seat`'s board, only when that seat is the one deciding."""
+    drawn = []
+    for mark, numbers, label, point, width in player_badges(view, seat):
+        box = badge(img, point, label, MARK_SIZE, width)
+        drawn.append(Drawn(mark, tuple(numbers), box))
     return drawn

@@ -19,7 +19,7 @@ from renderer import layout as L
 from renderer import palette as P
 from renderer.common import DRAW_LOCK, count, encode_png, panel, paste, paste_at, player_name, text
 from renderer.decision import Rendered, with_decision
-from renderer.marks import Drawn, draw_player_marks
+from renderer.marks import Drawn, cell_clearances, draw_player_marks
 
 View = dict[str, Any]
 ROWS = ("1", "2", "3")
@@ -68,10 +68,12 @@ def draw_player_marked(
     d = ImageDraw.Draw(img)
     _header(img, d, view, seat, names)
     boosts = p.get("grid_boost") or [False] * 9
+    clear = cell_clearances(view, seat)  # a tile's words stay below its cell's badge
     for cell, tile_id in enumerate(p["grid"]):
         x0, y0, x1, y1 = L.cell_box(cell)
         if tile_id is not None:
-            paste_at(img, A.tile(tile_id, x1 - x0, y1 - y0, bool(boosts[cell])), (x0, y0))
+            sprite = A.tile(tile_id, x1 - x0, y1 - y0, bool(boosts[cell]), clear.get(cell, 0))
+            paste_at(img, sprite, (x0, y0))
         if p["grid_debris"][cell]:
             paste_at(img, A.cube(28, P.DEBRIS), L.debris_box(cell)[:2])
     for slot, card in enumerate(p["slots"]):

@@ -163,3 +163,46 @@ def test_card_slots_and_cells_carry_the_play_option_numbers_on_the_player_board(
     assert _magenta(other, (0, 0, other.width, other.height)) == 0
     public = open_png(render_player(g.view(None), MADELINE))
     assert _magenta(public, (0, 0, public.width, public.height)) == 0
+
+
+def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
+    """Each card in hand numbers every cell of its row and column, so a cell's
+    badge runs over several lines: the tile's words move below it, none under it."""
+    from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
+    from renderer import artwork as A
+    from renderer.marks import CELLS, cell_clearances
+    from renderer.player import render_player_marked
+    from tests.engine.scenario import give_ravagers
+
+    g = _merged(table(3))
+    set_dice(g, {MADELINE: "o3"})
+    oranges = [m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE][:3]
+    give_missions(g, MADELINE, *oranges)
+    give_ravagers(g, MADELINE, g.state.board.ravager_deck[-1])
+    draw = technology_tile(DieColour.ORANGE, TileEffect.DRAW_MISSION)
+    others = (t.id for t in TILES if t.kind is TileKind.TECHNOLOGY and t.id != draw)
+    # A full grid: the cards may go in every row and column slot.
+    set_grid(g, MADELINE, {name: draw if name == "C2" else next(others) for name in CELLS})
+    refresh(g)
+    view = g.view(MADELINE)
+    rendered = render_player_marked(view, MADELINE)
+    img = open_png(rendered.png)
+    cell = CELLS.index("C2")
+    badge_box = next(m.box for m in rendered.marks if m.mark == "cell:C2")
+    assert badge_box[3] - badge_box[1] > MARK_SIZE  # several lines of numbers
+    x0, y0, x1, y1 = L.cell_box(cell)
+    tile_id = view["players"][MADELINE]["grid"][cell]
+    clear = cell_clearances(view, MADELINE).get(cell, 0)
+    wx0, wy0, wx1, wy1 = A.tile_words_box(tile_id, x1 - x0, y1 - y0, False, clear)
+    words = (x0 + wx0, y0 + wy0, x0 + wx1, y0 + wy1)
+    assert words[1] >= badge_box[3] or words[3] <= badge_box[1], (words, badge_box)
+    # ... and those are the words drawn: the cell under the badge is that tile.
+    sprite = A.tile(tile_id, x1 - x0, y1 - y0, False, clear).convert("RGB")
+    rows = range(badge_box[3] + 1, y1 - 3)
+    same = sum(
+        close(img.getpixel((x, y)), sprite.getpixel((x - x0, y - y0)), 48)
+        for x in range(x0 + 4, x1 - 4)
+        for y in rows
+    )
+    assert same / ((x1 - x0 - 8) * len(rows)) > 0.97
+
