@@ -107,8 +107,11 @@ def _frame(colour: str, hand_cards: int | None) -> Image.Image:
     for slot in range(6):
         box = L.card_slot_box(slot)
         d.rounded_rectangle(box, radius=8, outline=P.PANEL_LINE, width=2, fill=P.BACKGROUND)
-        label = f"row {ROWS[slot]}" if slot < 3 else f"col {COLUMNS[slot - 3]}"
-        text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, 18, P.TEXT_DIM, True, "mm")
+        cy = (box[1] + box[3]) / 2
+        if slot < 3:
+            text(d, ((box[0] + box[2]) / 2, cy), f"row {ROWS[slot]}", 18, P.TEXT_DIM, True, "mm")
+        else:  # left: a column slot's numbered badge sits top right (renderer/marks.py)
+            text(d, (box[0] + 14, cy), f"col {COLUMNS[slot - 3]}", 18, P.TEXT_DIM, True, "lm")
     text(d, (L.MARGIN, L.GRID_TOP - 26), "card slots", 16, P.TEXT_DIM, True)
     for slot in range(3):
         box = L.player_advanced_box(slot)

@@ -206,3 +206,43 @@ def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
     )
     assert same / ((x1 - x0 - 8) * len(rows)) > 0.97
 
+
+def test_a_column_slot_badge_leaves_the_slot_name_readable():
+    """The column slot's badge (top right) grows down as the hand grows: its
+    name ("col C") is drawn where no badge goes."""
+    from engine.components import MISSION_CARDS, TILES, DieColour, TileKind
+    from renderer import palette as P
+    from renderer.marks import CELLS
+    from renderer.player import render_player_marked
+    from tests.engine.scenario import give_ravagers
+
+    g = _merged(table(3))
+    set_dice(g, {MADELINE: "o3"})
+    give_missions(g, MADELINE, *[m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE][:3])
+    give_ravagers(g, MADELINE, g.state.board.ravager_deck[-1])
+    tiles = (t.id for t in TILES if t.kind is TileKind.TECHNOLOGY)
+    set_grid(g, MADELINE, {name: next(tiles) for name in CELLS})
+    refresh(g)
+    badge_box = next(
+        m.box
+        for m in render_player_marked(g.view(MADELINE), MADELINE).marks
+        if m.mark == "slot:colC"
+    )
+    assert badge_box[3] - badge_box[1] > MARK_SIZE  # several lines of numbers
+    plain = open_png(render_player(g.view(None), MADELINE))  # a secret decision: no badges
+    x0, y0, x1, y1 = L.card_slot_box(5)  # col C
+    ink = [
+        (x, y)
+        for x in range(x0 + 3, x1 - 3)
+        for y in range(y0 + 3, y1 - 3)
+        if close(plain.getpixel((x, y)), P.TEXT_DIM, 40)
+    ]
+    assert len(ink) > 50
+    name = (
+        min(x for x, _ in ink),
+        min(y for _, y in ink),
+        max(x for x, _ in ink),
+        max(y for _, y in ink),
+    )
+    apart = name[2] < badge_box[0] or name[0] > badge_box[2] or name[3] < badge_box[1]
+    assert apart or name[1] > badge_box[3], (name, badge_box)
