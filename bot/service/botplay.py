@@ -42,7 +42,10 @@ HIDDEN_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
 
 #: The most characters a move's public words take: a spectator reads one line
 #: per move, and a bot's turn is several moves (longer texts: :func:`brief`).
-PUBLIC_ROOM = 100
+#: Room for a merged move's start and its end (where it names the tile,
+#: the hex or the card the move ends on); a whole turn stays far under
+#: Discord's 2,000 characters, and clip_message guards the rest.
+PUBLIC_ROOM = 160
 
 
 def public_choice(d: Decision, option_id: str) -> str:
@@ -85,7 +88,8 @@ def brief(text: str, room: int = PUBLIC_ROOM) -> str:
     """``text`` in at most ``room`` characters, shortened the way a reader
     would: its first sentence; then without its asides in parentheses, last
     first; then without its last clauses after a semicolon; a cut only if
-    that is still too long."""
+    that is still too long, in its middle, since a move's end says where it
+    lands ("… activating it now: Starting tile")."""
     if len(text) <= room:
         return text
     text = _first_sentence(text)
@@ -97,7 +101,21 @@ def brief(text: str, room: int = PUBLIC_ROOM) -> str:
             text = cut
     if len(text) <= room:
         return text
-    return text[: room - 1].rstrip(" ,;:") + "…"
+    return cut_middle(text, room)
+
+
+def cut_middle(text: str, room: int) -> str:
+    """``text`` in ``room`` characters: its start and its end (a third of the
+    room), whole words where they can be, " … " between them."""
+    if len(text) <= room:
+        return text
+    tail = text[len(text) - room // 3 :]
+    if " " in tail[:-1] and not text[len(text) - len(tail) - 1].isspace():
+        tail = tail[tail.index(" ") + 1 :]  # from a word's start
+    head = text[: room - 3 - len(tail)]
+    if " " in head and not text[len(head)].isspace():
+        head = head[: head.rindex(" ")]  # to a word's end
+    return f"{head.rstrip(' ,;:')} … {tail.strip().lstrip(' ,;:')}"
 
 
 def _top_level(text: str) -> list[tuple[int, str]]:

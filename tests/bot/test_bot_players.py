@@ -186,9 +186,10 @@ def test_a_public_move_is_told_in_its_full_text_said_of_the_player() -> None:
     )
     assert public_choice(command, "move:1A-1B") == "Ship 1A → 1B: gray alien hex, no card yet"
     assert public_choice(command, "done") == "Stop"  # no detail: the label
-    # too long for a line: its last clause goes
+    # a line's room holds it whole (the shortening itself: the test below)
     assert public_choice(command, "launch:3D") == (
-        "Launch a new ship to 3D: gray alien hex, 1 Ravager icon, no card yet"
+        "Launch a new ship to 3D: gray alien hex, 1 Ravager icon, no card yet; "
+        "a robot from their break room pilots it"
     )
     tile = Decision(
         0,
@@ -237,7 +238,8 @@ def test_a_long_text_is_cut_the_way_a_reader_would() -> None:
     assert (
         botplay.brief(
             "Activate Orange activation #10 at 3D, 3 times: Per activation, spend 1 ship to gain 3 VP."
-            " You cannot pay for any (no ship): only the card draw follows."
+            " You cannot pay for any (no ship): only the card draw follows.",
+            room=100,
         )
         == "Activate Orange activation #10 at 3D, 3 times: Per activation, spend 1 ship to gain 3 VP."
     )
@@ -245,14 +247,16 @@ def test_a_long_text_is_cut_the_way_a_reader_would() -> None:
     assert (
         botplay.brief(
             "Activate B1: green tile (activate the tile above or below) (flips it from its boost side,"
-            " losing its 1x effect: change a green die's colour)"
+            " losing its 1x effect: change a green die's colour)",
+            room=100,
         )
         == "Activate B1: green tile (activate the tile above or below)"
     )
     assert (
         botplay.brief(
             "Destroy the 1 Ravager at action 1 (costs 1 activation; the card goes to your hand;"
-            " top effect: a damage cube on an orange die in the supply)"
+            " top effect: a damage cube on an orange die in the supply)",
+            room=100,
         )
         == "Destroy the 1 Ravager at action 1"
     )
@@ -260,14 +264,31 @@ def test_a_long_text_is_cut_the_way_a_reader_would() -> None:
         botplay.brief(
             "Row 2, from the right: the tile lands on C2; pushes C2 (orange tile (draw 2 Mission"
             " cards, keep 1)) to B2; pushes B2 (Advanced Technology (2 VP per Advanced tile at the"
-            " end)) to A2; EJECTS A2 (Starting tile (take 1 resource OR 1 debris))"
+            " end)) to A2; EJECTS A2 (Starting tile (take 1 resource OR 1 debris))",
+            room=100,
         )
         == "Row 2, from the right: the tile lands on C2; pushes C2 to B2; pushes B2 to A2; EJECTS A2"
     )
-    # nothing to leave out: a cut
+    # nothing to leave out: a cut in the middle, between whole words
     cut = botplay.brief("word " * 40)
-    assert len(cut) == botplay.PUBLIC_ROOM and cut.endswith("word…")
+    assert len(cut) <= botplay.PUBLIC_ROOM and cut.startswith("word word") and cut.endswith("word")
+    assert " … " in cut and "wor " not in cut
     assert botplay.brief("short (kept)") == "short (kept)"
+
+
+def test_a_long_move_keeps_its_end_where_it_names_what_it_lands_on() -> None:
+    """Before: cut at 100 characters, "… activating it now: Starting tile"
+    was lost; after: the middle gives way and the start and the end stay."""
+    move = (
+        "Repair B2 with 1 resource, removing its debris and the damage cube beside it, then"
+        " place the freed robot in the break room, and on B2's lightning space, activating it"
+        " now: Starting tile"
+    )
+    assert len(move) > botplay.PUBLIC_ROOM
+    short = botplay.brief(move)
+    assert len(short) <= botplay.PUBLIC_ROOM
+    assert short.startswith("Repair B2 with 1 resource, removing its debris")
+    assert short.endswith("activating it now: Starting tile") and " … " in short
 
 
 def test_the_fallback_uses_a_die_rather_than_sequence_b() -> None:
