@@ -53,6 +53,10 @@ async def _real_wait(task: asyncio.Future[Any], seconds: float) -> None:
         waiter.cancel()
 
 
+#: Engine events the final message tells itself (with the scores): not repeated above it.
+ENDED_IN_RESULT = frozenset({"game_over"})
+
+
 class WritePath:
     """The one way a game changes: under the channel's lock, stored first.
 
@@ -162,8 +166,11 @@ class WritePath:
         lines = [ev.text for ev in events if ev.text]
         if e.log is not None:
             e.log.extend(lines)
-        if lines:
-            reply.text += "\n".join(lines) + "\n"
+        # The end is told once, by the final message's scores (result_text):
+        # the engine's "The game is over. Red wins…" stays in the log only.
+        shown = [ev.text for ev in events if ev.text and ev.kind not in ENDED_IN_RESULT]
+        if shown:
+            reply.text += "\n".join(shown) + "\n"
         for ev in events:
             if ev.private and ev.seat is not None and 0 <= ev.seat < len(e.seats):
                 uid = e.user(ev.seat)
@@ -283,7 +290,15 @@ class WritePath:
                 f"{'🏆 ' if s in winners else ''}{self.games.who(e, s)}: {scores[s]} VP{how}"
             )
         names = " and ".join(self.games.who(e, s) for s in winners)
-        lines.append(f"Winner{'s' if len(winners) > 1 else ''}: {names}. The game is archived.")
+        best = max(scores, default=0)
+        tie = (
+            " (a tie is Hal's: the player must score more)"
+            if scores.count(best) > len(winners)
+            else ""
+        )
+        lines.append(
+            f"Winner{'s' if len(winners) > 1 else ''}: {names}{tie}. The game is archived."
+        )
         return "\n".join(lines)
 
     async def truncate(

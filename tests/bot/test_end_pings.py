@@ -30,3 +30,23 @@ async def test_the_final_message_pings_no_member_who_left(tmp_path) -> None:
         assert r.ping == [A]
     finally:
         await p.close()
+
+
+def test_a_solo_tie_says_why_hal_wins() -> None:
+    """The engine's "…: a tie is Hal's" line is no longer shown above the
+    final scores, so the final message says it."""
+    from types import SimpleNamespace
+
+    from bot.service.write import WritePath
+
+    def result(scores: list[int], winners: list[int]) -> SimpleNamespace:
+        game = SimpleNamespace(result={"end": "spes", "scores": scores, "winners": winners})
+        return SimpleNamespace(game=game)
+
+    paths = SimpleNamespace(games=SimpleNamespace(who=lambda e, s: ("Blue", "Hal")[s]))
+    tie = WritePath.result_text(paths, result([22, 22], [1]))  # type: ignore[arg-type]
+    assert "Winner: Hal (a tie is Hal's: the player must score more)." in tie
+    won = WritePath.result_text(paths, result([23, 22], [0]))  # type: ignore[arg-type]
+    assert "tie" not in won and "Winner: Blue." in won
+    shared = WritePath.result_text(paths, result([9, 9], [0, 1]))  # type: ignore[arg-type]
+    assert "tie" not in shared and "Winners: Blue and Hal." in shared

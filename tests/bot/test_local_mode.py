@@ -175,6 +175,15 @@ async def test_an_export_imports_back_after_the_game_ends(tmp_path: Path) -> Non
     assert "[done]" in out
 
 
+async def test_the_end_is_told_once_with_the_scores(tmp_path: Path) -> None:
+    """Before: "The game is over. Blue wins with 25 VP." (the engine's log
+    line) stood above "🏁 The game is over: …" and the scores; now only the latter."""
+    t = await run(tmp_path, "new 2 bots 1", f"start {SEED}", *["1"] * 400)
+    assert t.lower().count("game is over") == 1, t[-1500:]
+    end = t[t.index("🏁") :]
+    assert "🏆 " in end and "Winner: " in end and " VP (" in end
+
+
 # --------------------------------------------------------------------------- restarts
 
 

@@ -85,7 +85,9 @@ async def test_every_button_of_a_finished_game_still_answers(world: World) -> No
     await lobby(world, [alice, bob])
     await play_out(world, 21)
     final = world.turn_message()
-    assert "The game is over" in final.content
+    # the end is told once, with the scores (not the engine's line above them too)
+    assert final.content.lower().count("game is over") == 1, final.content
+    assert "🏆" in final.content and "Winner: " in final.content and " VP (" in final.content
     for cid in custom_ids(final):
         r = await world.click(alice, final, custom_id=cid)
         said = text(r)
