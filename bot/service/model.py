@@ -122,6 +122,9 @@ class Reply:
     file: tuple[str, bytes] | None = None  # e.g. an export
     channel_id: int | None = None  # for notices produced by background work
     reminder: bool = False  # a turn reminder (DMed to players who opted in to those)
+    #: lines said last, just above the prompt, where a long message keeps them
+    #: (clip_message keeps a message's end): what the game did for a player
+    notes: list[str] = field(default_factory=list)
 
     def add_private(self, user_id: int, line: str) -> None:
         self.private.setdefault(user_id, []).append(line)

@@ -147,6 +147,7 @@ class WritePath:
             move = public_choice(d, action.option)
             reply.text += f"{e.game.name(action.seat)} chooses: {move}\n"
         self.events(e, events, reply)
+        reply.notes += forced_notes(e, action, events)
         if turn_key(g) != before:
             reply.new_turn = True
         if res.finished:
@@ -235,6 +236,9 @@ class WritePath:
     async def finish_reply(self, e: Entry, reply: Reply, *, render: bool = False) -> None:
         """Add the next prompt / the end of the game, the ping and the image."""
         _end_line(reply)
+        if reply.notes:
+            reply.text += "".join(f"{line}\n" for line in reply.notes)
+            reply.notes.clear()
         if e.game.is_over:
             reply.new_turn = True
             reply.text += self.result_text(e)
@@ -319,6 +323,20 @@ class WritePath:
             ),
         )
         log.info("game %s: log cut to %s actions (%s)", e.record.id, keep, why)
+
+
+def forced_notes(e: Entry, action: Action, events: list[Event]) -> list[str]:
+    """A Sequence B the engine played for a seat (its only option: no die it
+    could take and use, none it could buy), said plainly: the event itself
+    may be clipped out of a long message, and nobody clicked it."""
+    return [
+        f"⚠️ {e.game.name(ev.seat)} had no die they could use and none they could buy:"
+        " Sequence B was played for them."
+        for ev in events
+        if ev.kind == "sequence_b"
+        and ev.seat is not None
+        and not (ev.seat == action.seat and action.option == "B")
+    ]
 
 
 def _end_line(reply: Reply) -> None:
