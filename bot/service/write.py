@@ -145,7 +145,8 @@ class WritePath:
             # the bot's moves are: of the seat, in the public words (the option
             # is one of d's: the engine accepted it).
             move = public_choice(d, action.option)
-            reply.text += f"{e.game.name(action.seat)} chooses: {move}\n"
+            end = "" if move.endswith((".", "!", "?", "…")) else "."  # a sentence, as the events
+            reply.text += f"{e.game.name(action.seat)} chooses: {move}{end}\n"
         self.events(e, events, reply)
         reply.notes += forced_notes(e, action, events)
         if turn_key(g) != before:

@@ -90,7 +90,7 @@ async def test_a_choice_that_does_nothing_visible_is_echoed_in_the_third_person(
     t = await run(tmp_path, "new 2", "join bob", "start 1", "1", "1", "1", "1", "done")
     assert "Before your turn ends: flip a die" in t  # the prompt speaks to the player
     echo = after(t, "done").splitlines()[0]
-    assert echo == "Blue chooses: End their turn, flipping nothing", echo
+    assert echo == "Blue chooses: End their turn, flipping nothing.", echo  # a sentence
 
 
 async def test_a_bare_id_that_is_not_an_option_now_changes_nothing(tmp_path: Path) -> None:

@@ -37,3 +37,5 @@ async def test_public_lines_are_said_of_the_player_not_to_them(world: World) -> 
     assert echoed, "no choice without an event of its own was clicked"
     for line in choosing + echoed:
         assert not SECOND_PERSON.search(line), line
+    for line in echoed:  # a sentence, as the events around it are
+        assert line.endswith((".", "!", "?", "…")), line
