@@ -57,7 +57,10 @@ def secret_public_words(game: Game, d: Decision) -> str:
     if d.kind in SECRET_PUBLIC_WORDS:
         return SECRET_PUBLIC_WORDS[d.kind]
     head = d.prompt.split(":")[0]
-    return "their turn" if head == "Your turn" else head
+    if head == "Your turn":
+        return "their turn"
+    # a turn going on after a card or a flip: still their turn, said so
+    return f"their turn: {head}" if head.startswith("Sequence ") else head
 
 
 def simplest_option(d: Decision) -> engine.Option:

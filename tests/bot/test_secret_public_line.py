@@ -58,3 +58,18 @@ def test_no_secret_decision_speaks_to_the_player_in_public():
                 assert not re.search(r"\byour?\b", words, re.IGNORECASE), (d.kind, words)
             g.apply(Action(d.seat, rng.choice(d.options).id))
     assert "turn" in seen
+
+
+def test_a_turn_going_on_says_it_is_still_their_turn():
+    """Before: "Blue is choosing… (Sequence A)" after a card was played; the
+    channel reads whose turn it still is: "(their turn: Sequence A)"."""
+    seen = 0
+    g = Game.new(GameOptions(players=2), 2)
+    rng = random.Random(2)
+    while not g.is_over:
+        d = g.decision
+        if d.secret and d.kind == "turn" and d.prompt.startswith("Sequence A"):
+            assert secret_public_words(g, d) == "their turn: Sequence A"
+            seen += 1
+        g.apply(Action(d.seat, rng.choice(d.options).id))
+    assert seen
