@@ -132,11 +132,11 @@ class Desk:
                 continue
             if uid == decider and turn is not None and turn.game_id == panel.game_id:
                 await self._show_in_panel(cid, panel, uid, turn)
-            elif panel.showing is not None:
-                await self._panel_done(cid, panel, uid, turn)
+            elif panel.showing is not None or reply.over:  # at the end, no "Now: Red"
+                await self._panel_done(cid, panel, uid, turn, reply.over)
         for (c, uid), dm in list(self.dms.items()):
-            if c == cid and uid != decider and dm.showing is not None:
-                await self._dm_done(dm, turn, cid, uid)
+            if c == cid and uid != decider and (dm.showing is not None or reply.over):
+                await self._dm_done(dm, turn, cid, uid, reply.over)
         return told
 
     async def _private(self, cid: int, uid: int) -> Reply | None:
@@ -170,8 +170,10 @@ class Desk:
             return
         panel.showing = turn.revision
 
-    async def _panel_done(self, cid: int, panel: Panel, uid: int, turn: TurnPrompt | None) -> None:
-        text = self._waiting_text(turn)
+    async def _panel_done(
+        self, cid: int, panel: Panel, uid: int, turn: TurnPrompt | None, over: bool = False
+    ) -> None:
+        text = self._waiting_text(turn, over)
         try:
             await panel.interaction.edit_original_response(
                 content=text, view=None, embeds=[], attachments=[]
@@ -182,9 +184,9 @@ class Desk:
             return
         panel.showing = None
 
-    def _waiting_text(self, turn: TurnPrompt | None) -> str:
+    def _waiting_text(self, turn: TurnPrompt | None, over: bool = False) -> str:
         if turn is None:
-            return "✔ Done. The game is over or paused: see the channel."
+            return _no_turn(over)
         return (
             f"✔ Done. Now: {turn.who}. This panel shows your next decision "
             "when it comes (for 15 minutes)."
@@ -250,10 +252,12 @@ class Desk:
         self.fe.notifier.sent.append((uid, content))
         return True
 
-    async def _dm_done(self, dm: DmDesk, turn: TurnPrompt | None, cid: int, uid: int) -> None:
+    async def _dm_done(
+        self, dm: DmDesk, turn: TurnPrompt | None, cid: int, uid: int, over: bool = False
+    ) -> None:
         try:
             await dm.message.edit(
-                content=dm.message.content.split("\n", 1)[0] + "\n" + self._dm_waiting(turn),
+                content=dm.message.content.split("\n", 1)[0] + "\n" + self._dm_waiting(turn, over),
                 view=None,
                 embeds=[],
                 attachments=[],
@@ -262,7 +266,15 @@ class Desk:
             log.info("decision DM of %s not editable: %s", uid, exc)
         self.dms.pop((cid, uid), None)
 
-    def _dm_waiting(self, turn: TurnPrompt | None) -> str:
+    def _dm_waiting(self, turn: TurnPrompt | None, over: bool = False) -> str:
         if turn is None:
-            return "✔ Done. The game is over or paused: see the channel."
+            return _no_turn(over)
         return f"✔ Done. Now: {turn.who}. Your next decision comes here."
+
+
+def _no_turn(over: bool) -> str:
+    """A panel or DM once nobody is to decide: the end said as such (the
+    player knows where the scores are), else the game stopped for now."""
+    if over:
+        return "✔ Done. The game is over: the final scores are in the channel."
+    return "✔ Done. The game is paused or over: see the channel."

@@ -122,6 +122,8 @@ class Reply:
     file: tuple[str, bytes] | None = None  # e.g. an export
     channel_id: int | None = None  # for notices produced by background work
     reminder: bool = False  # a turn reminder (DMed to players who opted in to those)
+    #: the game ended with this reply (its final message): a panel or DM says so
+    over: bool = False
     #: lines said last, just above the prompt, where a long message keeps them
     #: (clip_message keeps a message's end): what the game did for a player
     notes: list[str] = field(default_factory=list)

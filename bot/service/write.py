@@ -242,6 +242,7 @@ class WritePath:
             reply.notes.clear()
         if e.game.is_over:
             reply.new_turn = True
+            reply.over = True
             reply.text += self.result_text(e)
             if self.ended is not None:
                 try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from tests.bot.sim import World, choices, custom_ids, decider
-from tests.bot.simplay import Person, dm_messages, lobby, person_step
+from tests.bot.simplay import Person, dm_messages, is_over, lobby, person_step
 
 
 async def _play(world: World, people: dict[int, Person], rng: random.Random, n: int) -> None:
@@ -82,3 +82,19 @@ async def test_a_panel_stops_offering_once_the_turn_passes(world: World) -> None
     assert me.panel is not None
     assert not custom_ids(me.panel, "ba:o:") and not custom_ids(me.panel, "ba:s:")
     assert "✔ Done" in me.panel.content
+
+
+async def test_an_open_panel_says_the_game_is_over_at_the_end(world: World) -> None:
+    """Before: "The game is over or paused: see the channel." even though the
+    bot knew the game had just ended; now the end is said as such."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(5)
+    while not is_over(world):
+        await person_step(world, rng, people)
+    panels = [p.panel for p in people.values() if p.panel is not None]
+    assert panels, "nobody opened a panel"
+    for panel in panels:
+        assert "The game is over: the final scores are in the channel." in panel.content
+        assert "paused" not in panel.content
