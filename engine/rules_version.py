@@ -20,6 +20,8 @@ Versions:
 4. R20: debris may flip a die after the action too, before the turn ends;
    R19: a solo tie is Hal's; no flip of the die in use into a dead end
    (issue 26).
+5. No late flip (R20) of a reserved die in the final round, when it changes
+   nothing (engine/READINGS.md 19).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine.state import GameOptions
 
-RULES_VERSION = 4  # the version new games get
+RULES_VERSION = 5  # the version new games get
 FIRST_VERSION = 1  # options stored without a version
 RULES_VERSIONS = range(FIRST_VERSION, RULES_VERSION + 1)
 
@@ -122,3 +124,11 @@ def no_flip_into_a_dead_end(options: GameOptions) -> bool:
     leave a die with no use: the turn then ended with the die lost (found by
     version 4's self-play, an advanced solo game)."""
     return options.rules_version >= 4 and not options.ask_stepwise
+
+
+def no_late_flip_that_changes_nothing(options: GameOptions) -> bool:
+    """In the final round a player's turn is their last: no Sequence B comes
+    to cost the dice left (B.1), so a late flip (R20) of a reserved die,
+    which nobody may buy, changes nothing and is not offered. Version 4
+    offered it (and its words now say it changes nothing)."""
+    return options.rules_version >= 5

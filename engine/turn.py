@@ -54,6 +54,7 @@ from engine.ops import (
 from engine.rules_version import (
     debris_flips_after_the_action,
     merged_turn_choices,
+    no_late_flip_that_changes_nothing,
     zero_die_commands_only,
 )
 from engine.sequence_b import sequence_b_text
@@ -489,25 +490,36 @@ def mission_option(
     return Option.lazy(f"mission:{hex_name(h)}", words)
 
 
-# Why a late flip (R20) only lowers a die (engine/READINGS.md 19), said where
-# the flips are offered: otherwise a missing flip up reads as a bug.
-LATE_FLIP_WHY = (
-    "only lowering flips now: a lower die is worth less to a buyer and costs you less VP "
-    "at Sequence B; a flip up can wait for your next Sequence A"
-)
+def late_flip_why(g: Game, code: str | None = None) -> str:
+    """Why a late flip (R20) only lowers a die (engine/READINGS.md 19), said
+    where the flips are offered: otherwise a missing flip up reads as a bug.
+    In the final round no Sequence B comes (B.1 costs the dice left): only a
+    buyer is left to care, and a reserved die has none (version 5 no longer
+    offers its flip; `code`: the die, for version 4's words)."""
+    if g.state.last_round != g.state.round:
+        return (
+            "only lowering flips now: a lower die is worth less to a buyer and costs you less "
+            "VP at Sequence B; a flip up can wait for your next Sequence A"
+        )
+    if code is not None and code.endswith("r"):
+        return "this changes nothing: no Sequence B comes, and nobody may buy a reserved die"
+    return (
+        "only lowering flips now: a lower die is worth less to a buyer; "
+        "the final round has no Sequence B"
+    )
 
 
-def flip_option(seat: int, code: str, commits: bool = False, late: bool = False) -> Option:
+def flip_option(seat: int, code: str, commits: bool = False, why: str = "") -> Option:
     """`commits`: flipping starts Sequence A (debris flips a die only in a
     Sequence A, rulebook "Debris"), so Sequence B is no longer offered.
-    `late`: as the turn ends (R20), when only lowering flips are offered."""
+    `why`: a late flip's reason (R20, `late_flip_why`)."""
 
     def words() -> tuple[str, str, tuple[str, ...]]:
         colour, value = code[0], int(code[1])
         new = OPPOSITE_FACE[value]
         after = die_text(f"{colour}{new}")  # the face only, without "(reserved)"
         then = "; this commits you to Sequence A (no Sequence B this turn)" if commits else ""
-        then += f" ({LATE_FLIP_WHY})" if late else ""
+        then += f" ({why})" if why else ""
         return (
             f"Flip your {die_text(code)} to {face_words(new, short=True)} (1 debris)",
             f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}{then}",
@@ -604,17 +616,22 @@ def late_flips(g: Game, seat: int) -> list[Option]:
     Sequence A turn, when they can matter: not on the game's very last turn
     (dice no longer count), not a flip back of this turn's flip, and not a
     reserved die flipped up (nobody can buy it, so flipping it up at your next
-    Sequence A is never worse)."""
+    Sequence A is never worse); version 5: in the final round, no reserved
+    die (nobody may buy it and no Sequence B comes)."""
+    s = g.state
     if (
-        not debris_flips_after_the_action(g.state.options)
+        not debris_flips_after_the_action(s.options)
         or not player(g, seat).debris
         or asking.last_turn_of_game(g)
     ):
         return []
+    final = s.last_round == s.round and no_late_flip_that_changes_nothing(s.options)
     return [
-        flip_option(seat, code, late=True)
+        flip_option(seat, code, why=late_flip_why(g, code))
         for code in own_die_codes(g, seat)
-        if OPPOSITE_FACE[int(code[1])] < int(code[1]) and not asking.flips_back(g, seat, code)
+        if OPPOSITE_FACE[int(code[1])] < int(code[1])
+        and not asking.flips_back(g, seat, code)
+        and not (final and code.endswith("r"))
     ]
 
 
@@ -636,9 +653,10 @@ class LateFlip(Handler):
     kind = "late_flip"
 
     def prompt(self, g: Game, f: Frame) -> str:
+        why = late_flip_why(g)
         return (
             "Before your turn ends: flip a die in your compartment with debris? "
-            f"{LATE_FLIP_WHY[:1].upper()}{LATE_FLIP_WHY[1:]}."
+            f"{why[:1].upper()}{why[1:]}."
         )
 
     def options(self, g: Game, f: Frame) -> list[Option]:
