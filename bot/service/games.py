@@ -258,6 +258,15 @@ class LiveGames:
             return "Hal" if e.game.state.options.players == 1 else f"seat {seat + 1}"
         return f"{e.game.name(seat)} ({self.fmt.mention(e.user(seat))})"
 
+    def not_yours(self, e: Entry, seat: int) -> str:
+        """The refusal of a click out of turn, naming whose decision it is:
+        "It is Blue's decision now (@Bob), not yours." (a mention cannot take
+        a possessive: "Blue (@Bob)'s" read badly)."""
+        if not 0 <= seat < len(e.seats):
+            return f"It is {self.who(e, seat)}'s decision now, not yours."
+        mention = self.fmt.mention(e.user(seat))
+        return f"It is {e.game.name(seat)}'s decision now ({mention}), not yours."
+
     def names(self, e: Entry) -> dict[int, str]:
         """Seat -> display name for images: as stored with the seat (so a restart
         keeps them), else whatever the front end knows."""

@@ -109,7 +109,7 @@ class Play:
             if d is None:
                 return fail("The game is over.")
             if d.seat != seat:
-                return fail(f"It is {self.games.who(e, d.seat)}'s decision now, not yours.")
+                return fail(self.games.not_yours(e, d.seat))
             option = self.resolve(d, ref)
             if option is None:
                 return fail(f"'{ref}' is not one of your options now. {d.prompt}")

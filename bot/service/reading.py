@@ -51,7 +51,7 @@ class Reading:
         if seat is None:
             return fail("You are not playing in this game.")
         if d.seat != seat:
-            return fail(f"It is {self.games.who(e, d.seat)}'s decision now, not yours.")
+            return fail(self.games.not_yours(e, d.seat))
         p = self.games.prompt(e)
         if p is None:
             return fail("The game is paused.")

@@ -4,6 +4,7 @@ the middle of a move (SimCord)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -47,7 +48,10 @@ async def test_non_player_and_out_of_turn(world: World) -> None:
     assert all(m.ephemeral for m in outsider.followups)
     other = bob if decider(tm) == alice.id else alice
     wrong = await choose(world, other, tm, pick)
-    assert "decision now, not yours" in followup_text(wrong)
+    mover = world.by_id(decider(tm))  # type: ignore[arg-type]
+    # the possessive on the seat's name, not on a mention ("Blue (@Bob)'s")
+    said = followup_text(wrong)
+    assert re.fullmatch(rf"It is \w+'s decision now \(<@{mover.id}>\), not yours\.", said), said
     assert (await svc.games.entry(world.channel.id)).version == version
     # nobody else saw those refusals
     assert "not playing" not in world.public_text()
