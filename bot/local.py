@@ -198,6 +198,22 @@ def last_image_number(folder: Path) -> int:
     return max(numbers, default=0)
 
 
+def _span(seconds: float) -> str:
+    """A time span as a person says it: "45 min", "2.5 h", "48 h", "7 days"
+    (not "48.0 h" nor "168.0 h")."""
+    mins = round(seconds / 60)
+    if mins < 120:
+        return f"{mins} min"
+    if mins < 72 * 60:
+        return f"{_decimal(mins / 60)} h"
+    return f"{_decimal(mins / (24 * 60))} days"
+
+
+def _decimal(x: float) -> str:
+    """One decimal at most, none when whole: 48 -> "48", 2.5 -> "2.5"."""
+    return f"{x:.1f}".removesuffix(".0")
+
+
 class LocalFmt:
     def __init__(self, clock: Any) -> None:
         self.names: dict[int, str] = {user_id(HOST): HOST}
@@ -220,9 +236,7 @@ class LocalFmt:
         left = ts - self.clock()
         if abs(left) < 60:
             return "now"
-        mins = round(abs(left) / 60)
-        span = f"{mins} min" if mins < 120 else f"{mins / 60:.1f} h"
-        return f"in {span}" if left > 0 else f"{span} ago"
+        return f"in {_span(abs(left))}" if left > 0 else f"{_span(abs(left))} ago"
 
 
 class Local:

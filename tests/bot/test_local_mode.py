@@ -390,3 +390,11 @@ async def test_hand_by_a_seat_colour_and_of_a_bot_seat(tmp_path: Path) -> None:
     assert after(t, "hand bot").strip() == (
         "✖ 'bot' is not a seated player: `hand` takes one of host (Yellow)."
     )
+
+
+async def test_times_read_as_a_person_says_them(tmp_path: Path) -> None:
+    """Before: "auto-play in 48.0 h", "the lobby closes in 168.0 h"."""
+    t = await run(tmp_path, "new 2", "join bob", f"start {SEED}")
+    assert "the lobby closes in 7 days." in after(t, "new 2")
+    assert "— auto-play in 48 h" in after(t, f"start {SEED}")
+    assert ".0 h" not in t
