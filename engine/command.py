@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING
 
 from engine.components import MISSION_CARDS, REWARD_BUNDLES, DieColour, HexKind
 from engine.decision import Option
-from engine.describe import hex_short, hex_text, ravagers_on_placing, reward_text
+from engine.describe import (
+    hex_short,
+    hex_text,
+    ravagers_on_placing,
+    reward_text,
+    tiles_entering,
+)
 from engine.handlers import Frame, Handler, handler
 from engine.ops import (
     gain,
@@ -246,7 +252,7 @@ class PlaceMission(Handler):
                         f"Place {mission_short(m)} on {name}",
                         # The hex before the card's text, which ends in a full stop.
                         f"Place {mission_short(m)} on {name} (reward: {reward_text(m)}; "
-                        f"{ravagers_on_placing(g, h)}): {MISSION_CARDS[m].text}",
+                        f"{ravagers_on_placing(g, h)}{_and_tiles(m)}): {MISSION_CARDS[m].text}",
                         (f"hex:{name}",),
                     ),
                 )
@@ -264,6 +270,14 @@ class PlaceMission(Handler):
         h = (f["hex"][0], f["hex"][1])
         card = int(option.partition(":")[2])
         place_mission(g, seat, h, card)
+
+
+def _and_tiles(card: int) -> str:
+    """The tiles a placed card brings into the display, after the Ravagers it
+    attracts: a player choosing among cards sees what enters the display (and
+    what Hal's Discover may take next) as the keep-a-card options say."""
+    tiles = tiles_entering(card)
+    return f"; {tiles}" if tiles else ""
 
 
 def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:

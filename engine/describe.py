@@ -186,17 +186,23 @@ def reward_text(card: int) -> str:
     return bundle_text(REWARD_BUNDLES[MISSION_CARDS[card].reward])
 
 
+def tiles_entering(card: int) -> str:
+    """The Technology tiles printed on a Mission card, which enter the display
+    when it is placed (rulebook, Command Your Ships: "new Technology tiles
+    appear"): '1 Technology tile (orange) enters the display', or ''."""
+    m = MISSION_CARDS[card]
+    if not m.tiles:
+        return ""
+    colours = ", ".join(c.value for c in m.tiles)
+    enter = "enters" if len(m.tiles) == 1 else "enter"
+    return f"{plural(len(m.tiles), 'Technology tile')} ({colours}) {enter} the display"
+
+
 def placed_text(card: int) -> str:
     """What placing a Mission card in Space brings besides its mission: the
-    reward its robot takes and the Technology tiles printed on it, which enter
-    the display (rulebook, Command Your Ships: "new Technology tiles appear")."""
-    m = MISSION_CARDS[card]
-    tiles = ""
-    if m.tiles:
-        colours = ", ".join(c.value for c in m.tiles)
-        enter = "enters" if len(m.tiles) == 1 else "enter"
-        tiles = f"; {plural(len(m.tiles), 'Technology tile')} ({colours}) {enter} the display"
-    return f"Reward when placed: {reward_text(card)}{tiles}."
+    reward its robot takes and the Technology tiles printed on it."""
+    tiles = tiles_entering(card)
+    return f"Reward when placed: {reward_text(card)}{'; ' + tiles if tiles else ''}."
 
 
 # --------------------------------------------------------------------------- actions
