@@ -160,8 +160,9 @@ def hal_turn(g: Game, player_seq: str) -> None:
     halves = (card.top, card.bottom) if player_seq == "A" else (card.bottom, card.top)
     g.log(
         "hal_card",
-        f"Hal reveals his card: {_half_text(card.top)} / {_half_text(card.bottom)}; "
-        f"he reads the {'top' if player_seq == 'A' else 'bottom'} first.",
+        f"Hal reveals his card: {_half_text(card.top, card)} / {_half_text(card.bottom, card)}; "
+        f"he reads the {'top' if player_seq == 'A' else 'bottom'} first "
+        f"({g.name(0)} performed Sequence {player_seq}).",
         HAL_SEAT,
         card=card.id,
     )
@@ -171,7 +172,8 @@ def hal_turn(g: Game, player_seq: str) -> None:
         other = "bottom" if player_seq == "A" else "top"
         g.log(
             "hal_turn",
-            f"No {halves[0][0]} die is left for Hal: he reads the {other}, {_half_text(halves[1])}.",
+            f"No {halves[0][0]} die is left for Hal: he reads the {other}, "
+            f"{_half_text(halves[1], card)}.",
             HAL_SEAT,
         )
     for colour, kind in halves:
@@ -193,8 +195,23 @@ def hal_turn(g: Game, player_seq: str) -> None:
     hal.discard.append(card.id)
 
 
-def _half_text(half: tuple[DieColour, ActionKind]) -> str:
-    return f"{half[0]} {ACTION_NAMES[half[1]]}"
+def _half_text(half: tuple[DieColour, ActionKind], card: HalCard) -> str:
+    """'gray Repair the Black Angel (actions 6 to 1)': the card's printed way
+    of doing the action, which decides what Hal takes (rulebook, solo: the
+    Discover icon, the Repair/Destroy arrow), so the log can be checked."""
+    colour, kind = half
+    how = {
+        ActionKind.DISCOVER: "Advanced tile first"
+        if card.advanced_first
+        else "Technology tiles only",
+        ActionKind.REPAIR: _order_words(card.clockwise),
+        ActionKind.DESTROY: _order_words(card.clockwise),
+    }.get(kind)
+    return f"{colour} {ACTION_NAMES[kind]}" + (f" ({how})" if how else "")
+
+
+def _order_words(clockwise: bool) -> str:
+    return "actions 1 to 6" if clockwise else "actions 6 to 1"
 
 
 def _dice_for_hal(g: Game, colour: DieColour) -> list[tuple[int, int, int]]:

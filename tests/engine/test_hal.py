@@ -303,9 +303,10 @@ def test_the_second_half_when_the_first_colour_is_unavailable():
     assert [d.code for d in me(g).secure] == ["o3"]
     # The log says why he reads on (a tester saw him use the bottom unexplained).
     assert [e.text for e in events[:3]] == [
-        "Hal reveals his card: orange Discover Technology / gray Repair the Black Angel; "
-        "he reads the top first.",
-        "No orange die is left for Hal: he reads the bottom, gray Repair the Black Angel.",
+        "Hal reveals his card: orange Discover Technology (Advanced tile first) / gray Repair"
+        " the Black Angel (actions 6 to 1); he reads the top first (Blue performed Sequence A).",
+        "No orange die is left for Hal: he reads the bottom, gray Repair the Black Angel"
+        " (actions 6 to 1).",
         "Hal uses a gray 1 on action 3, Repair the Black Angel.",
     ]
 

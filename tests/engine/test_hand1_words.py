@@ -27,3 +27,26 @@ def test_placing_a_card_says_which_tiles_it_brings_into_the_display():
         " 1 Technology tile (orange) enters the display): Per activation, spend 1 resource"
         " and 1 debris to gain 3 VP."
     )
+
+
+def _lines(upto: int) -> list[str]:
+    _, logged = GAME.replay(upto)
+    return [t for texts in logged for t in texts]
+
+
+def test_hals_card_says_how_he_does_the_action_and_why_that_half_first():
+    # Round 8, after Blue's Sequence B: "Hal reveals his card: gray Repair the
+    # Black Angel / green Destroy Ravagers; he reads the bottom first." He then
+    # destroyed at action 5 before action 3: the card's printed order (6 to 1)
+    # and why the bottom came first were only in the board image.
+    at = GAME.actions.index([0, "none"], 40)  # the reservation ending that Sequence B
+    lines = _lines(at + 1)
+    assert (
+        "Hal reveals his card: gray Repair the Black Angel (actions 6 to 1) / green Destroy"
+        " Ravagers (actions 6 to 1); he reads the bottom first (Blue performed Sequence B)."
+    ) in lines
+    # Round 6: his Discover with a 2 took an Advanced tile, as the card asks.
+    assert (
+        "Hal reveals his card: orange Discover Technology (Advanced tile first) / gray Command"
+        " Your Ships; he reads the top first (Blue performed Sequence A)."
+    ) in _lines(GAME.actions.index([0, "activate"]) + 2)
