@@ -82,19 +82,26 @@ def hal_scores(g: Game, vp: int, why: str) -> None:
 
 
 def hal_gains(g: Game, b: Bundle, why: str, tiles: int = 0, advanced: int = 0) -> None:
-    """Everything Hal gains becomes VP by the current weighting."""
+    """Everything Hal gains becomes VP by the current weighting; the log shows
+    the sum ('Ravagers destroyed: 2 Ravager cards × 2 VP'), since the weights
+    change with every card and the board shows only the next card's."""
     w = weights(g)
-    vp = (
-        b.vp
-        + b.ships * w.ship
-        + b.resources * w.resource
-        + b.robots * w.robot
-        + b.debris * w.debris
-        + b.ravagers * w.ravager
-        + tiles * w.tech
-        + advanced * w.advanced
-    )
-    hal_scores(g, vp, why)
+    counted = [
+        (b.ships, Bundle(ships=b.ships), w.ship),
+        (b.resources, Bundle(resources=b.resources), w.resource),
+        (b.robots, Bundle(robots=b.robots), w.robot),
+        (b.debris, Bundle(debris=b.debris), w.debris),
+        (b.ravagers, Bundle(ravagers=b.ravagers), w.ravager),
+    ]
+    parts = [f"{b.vp} VP"] if b.vp else []
+    parts += [f"{bundle_text(one)} × {vp} VP" for n, one, vp in counted if n]
+    if tiles:
+        parts.append(f"{plural(tiles, 'Technology tile')} × {w.tech} VP")
+    if advanced:
+        parts.append(f"{plural(advanced, 'Advanced tile')} × {w.advanced} VP")
+    vp = b.vp + sum(n * weight for n, _, weight in counted) + tiles * w.tech
+    vp += advanced * w.advanced
+    hal_scores(g, vp, f"{why}: {' + '.join(parts)}" if parts else why)
 
 
 def hal_loses(g: Game, n: int, why: str) -> None:
@@ -455,7 +462,7 @@ def _command(g: Game, colour: DieColour) -> None:
         if len(free) >= 2 and comet:
             hal_scores(g, COMET_VP, "the comet")
         reward = REWARD_BUNDLES[m.reward]
-        hal_gains(g, reward, f"Mission reward: {bundle_text(reward)}")
+        hal_gains(g, reward, "Mission reward")
         ravagers_appear(g, visible_icons_around(g, (i, pos)))
         tiles_appear(g, m.tiles)
         return

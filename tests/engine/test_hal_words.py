@@ -43,7 +43,7 @@ def test_hal_names_the_tiles_he_discovers_and_the_reward_he_scores():
                 placed = e.data["card"]
             if "Mission reward" in e.text and e.text.startswith("Hal scores"):
                 reward = bundle_text(REWARD_BUNDLES[MISSION_CARDS[placed].reward])
-                assert f"(Mission reward: {reward})" in e.text, e.text
+                assert f"(Mission reward: {reward}" in e.text, e.text
                 rewarded += 1
     assert discovered and rewarded
 

@@ -29,7 +29,7 @@ def test_placing_a_card_says_which_tiles_it_brings_into_the_display():
     )
 
 
-def _lines(upto: int) -> list[str]:
+def _lines(upto: int | None) -> list[str]:
     _, logged = GAME.replay(upto)
     return [t for texts in logged for t in texts]
 
@@ -50,3 +50,18 @@ def test_hals_card_says_how_he_does_the_action_and_why_that_half_first():
         "Hal reveals his card: orange Discover Technology (Advanced tile first) / gray Command"
         " Your Ships; he reads the top first (Blue performed Sequence A)."
     ) in _lines(GAME.actions.index([0, "activate"]) + 2)
+
+
+def test_hals_vp_show_the_weighting_they_come_from():
+    # Round 7: "Hal scores 4 VP (Ravagers destroyed)." for 2 cards, and round 9
+    # "Hal scores 4 VP (tiles discovered)." for a tile and an Advanced tile:
+    # his weights change with every card (the back of his next one, shown only
+    # after his reveal), so the sum could not be checked.
+    lines = _lines(None)
+    assert "Hal scores 4 VP (Ravagers destroyed: 2 Ravager cards × 2 VP)." in lines
+    assert (
+        "Hal scores 4 VP (tiles discovered: 1 Technology tile × 2 VP + 1 Advanced tile × 2 VP)."
+    ) in lines
+    assert "Hal scores 3 VP (debris from repairs: 3 debris × 1 VP)." in lines
+    assert "Hal scores 2 VP (Mission reward: 1 ship × 2 VP)." in lines
+    assert "Hal scores 2 VP (Mission reward: 2 VP)." in lines
