@@ -22,7 +22,7 @@ from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
 from engine.scoring import BASE_CAP, CAP_PER_TUCKED
 from engine.state import Player
-from engine.tiles import EFFECT_SHORT, tile_text
+from engine.tiles import ADVANCED_TEXT, EFFECT_SHORT, tile_text
 from engine.words import mid_sentence, plural
 
 if TYPE_CHECKING:
@@ -120,7 +120,10 @@ def _tile_short(tile: int, starting_effect: bool = True, boost: bool = False, ro
     its standard side when the words fit in `room` characters."""
     t = TILES[tile]
     if t.kind is TileKind.ADVANCED:
-        return "Advanced " + t.advanced.value.replace("_", " ")
+        # What it scores, as the tile in the image says it; "Advanced tile"
+        # where the label has no room left.
+        named = f"Advanced ({ADVANCED_TEXT[t.advanced]})"
+        return "Advanced tile" if room and len(named) > room else named
     if t.kind is TileKind.STARTING:
         return f"Starting tile: {EFFECT_SHORT[t.effect]}" if starting_effect else "Starting tile"
     if boost:

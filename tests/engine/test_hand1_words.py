@@ -4,7 +4,7 @@ action of the game, replayed by today's engine)."""
 
 from __future__ import annotations
 
-from tests.engine.helpers import RecordedGame
+from tests.engine.helpers import RecordedGame, refresh
 
 GAME = RecordedGame.load("hand1_solo_difficult.json")
 
@@ -65,3 +65,33 @@ def test_hals_vp_show_the_weighting_they_come_from():
     assert "Hal scores 3 VP (debris from repairs: 3 debris × 1 VP)." in lines
     assert "Hal scores 2 VP (Mission reward: 1 ship × 2 VP)." in lines
     assert "Hal scores 2 VP (Mission reward: 2 VP)." in lines
+
+
+def test_an_advanced_tile_on_a_button_says_what_it_scores():
+    # Round 7: "Advanced slot 3 (cost 2): Advanced advanced tech" and "Advanced
+    # slot 4 (cost 2): Advanced tech green", the tile kind's internal name.
+    g = GAME.before("display:4", 0)
+    assert [o.label for o in g.decision.options if o.id.startswith("advanced:")] == [
+        "Advanced slot 1 (cost 2): Advanced (2 VP per ejected tile)",
+        "Advanced slot 2 (cost 2): Advanced (2 VP per card in Space)",
+        "Advanced slot 3 (cost 2): Advanced (2 VP per Advanced tile)",
+        "Advanced slot 4 (cost 2): Advanced (2 VP per green tile)",
+    ]
+
+
+def test_an_arrow_ejecting_an_advanced_tile_names_it_within_a_label():
+    # Blue's Advanced tile (2 VP per Ravager card) at C2, with row 2 full, is
+    # what the row 2 arrow would eject; the label keeps to 70 characters.
+    g = GAME.before("arrow:row3", 0)
+    p = g.state.players[0]
+    p.grid[3] = p.grid[4]  # A2 filled: the push reaches the row's end
+    refresh(g)
+    labels = {o.id: o.label for o in g.decision.options}
+    assert labels["arrow:row2"] == "Row 2, from the right → C2, ejects A2 Starting tile"
+    p.grid[3], p.grid[5] = p.grid[5], p.grid[3]  # the Advanced tile to A2
+    refresh(g)
+    labels = {o.id: o.label for o in g.decision.options}
+    assert labels["arrow:row2"] == (
+        "Row 2, from the right → C2, ejects A2 Advanced (2 VP per Ravager card)"
+    )
+    assert len(labels["arrow:row2"]) <= 70
