@@ -23,13 +23,12 @@ from engine.ops import (
     move_label,
     move_ship,
     player,
-    ravagers_appear,
+    ravagers_appear_around,
     robots_for_a_card,
     ship_hexes,
     ship_moves,
     space_layout,
     tiles_appear,
-    visible_icons_around,
 )
 from engine.rules_version import no_question_without_choice, zero_die_commands_only
 from engine.space import Hex, hex_name, parse_hex
@@ -295,12 +294,5 @@ def place_mission(g: Game, seat: int, h: Hex, card: int) -> None:
     )
     reward = REWARD_BUNDLES[m.reward]
     gain(g, seat, reward, "Mission reward")
-    icons = visible_icons_around(g, h)
-    if icons:
-        g.log(
-            "ravagers_appear",
-            f"{plural(icons, 'Ravager icon')} around {hex_name(h)}: "
-            f"{'a Ravager appears' if icons == 1 else 'Ravagers appear'}.",
-        )
-    ravagers_appear(g, icons)
+    ravagers_appear_around(g, h)
     tiles_appear(g, m.tiles)

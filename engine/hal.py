@@ -38,10 +38,10 @@ from engine.ops import (
     draw_mission,
     hex_spec,
     loss_text,
+    mission_short,
     player,
-    ravagers_appear,
+    ravagers_appear_around,
     tiles_appear,
-    visible_icons_around,
 )
 from engine.ravagers import strike
 from engine.space import hex_name
@@ -452,9 +452,11 @@ def _command(g: Game, colour: DieColour) -> None:
         comet = [p for p in free if hex_spec(g, (i, p)).comet]
         pos = comet[0] if len(free) >= 2 and comet else free[0]
         strips[i].cards[pos] = PlacedMission(card, HAL_SEAT)
+        # Named with its mission, as a player's card is: the player may land a
+        # ship on it (activation) or wants to know what its ejection does.
         g.log(
             "mission_placed",
-            f"Hal places {a(colour)} {m.kind.value} Mission card on {hex_name((i, pos))}.",
+            f"Hal places {mission_short(card)} on {hex_name((i, pos))}: {m.text}",
             HAL_SEAT,
             card=card,
             hex=hex_name((i, pos)),
@@ -463,7 +465,7 @@ def _command(g: Game, colour: DieColour) -> None:
             hal_scores(g, COMET_VP, "the comet")
         reward = REWARD_BUNDLES[m.reward]
         hal_gains(g, reward, "Mission reward")
-        ravagers_appear(g, visible_icons_around(g, (i, pos)))
+        ravagers_appear_around(g, (i, pos))
         tiles_appear(g, m.tiles)
         return
     g.state.board.mission_discards[COLOUR_INDEX[colour]].append(card)

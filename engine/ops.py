@@ -27,7 +27,7 @@ from engine.components import (
 from engine.rules_version import ravager_arrival_stops_when_every_location_is_full
 from engine.space import Hex, hex_name, neighbours, reachable
 from engine.state import Board, Player, RavagerOnBoard
-from engine.words import a
+from engine.words import a, plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -284,6 +284,19 @@ def _reshuffle_ravagers(g: Game) -> None:
 def location_full(b: Board, location: int) -> bool:
     """A Ravager location (1-6) already holds as many cards as it can."""
     return len(b.ravagers[location - 1]) >= MAX_RAVAGERS_PER_LOCATION
+
+
+def ravagers_appear_around(g: Game, h: Hex) -> None:
+    """The Ravagers a card placed on `h` attracts (rulebook, Command Your
+    Ships step 3), said with the icons that call them, for a player or Hal."""
+    icons = visible_icons_around(g, h)
+    if icons:
+        g.log(
+            "ravagers_appear",
+            f"{plural(icons, 'Ravager icon')} around {hex_name(h)}: "
+            f"{'a Ravager appears' if icons == 1 else 'Ravagers appear'}.",
+        )
+    ravagers_appear(g, icons)
 
 
 def ravagers_appear(g: Game, n: int) -> None:

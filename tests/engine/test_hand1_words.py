@@ -95,3 +95,17 @@ def test_an_arrow_ejecting_an_advanced_tile_names_it_within_a_label():
         "Row 2, from the right → C2, ejects A2 Advanced (2 VP per Ravager card)"
     )
     assert len(labels["arrow:row2"]) <= 70
+
+
+def test_hals_placed_card_is_named_with_its_mission_and_the_icons_it_wakes():
+    # Round 3: "Hal places an orange activation Mission card on 5C." then "A
+    # Ravager attacks action 5." twice, unexplained; a player's placement names
+    # the card and its mission (Blue could land a ship on it and take 2 ships
+    # per activation) and the icons that call the Ravagers.
+    lines = _lines(GAME.actions.index([0, "arrow:colB"]) + 1)
+    at = lines.index("Hal places Orange activation #0 on 5C: Per activation, take 2 ships.")
+    assert lines[at + 1 : at + 4] == [
+        "Hal scores 2 VP (Mission reward: 2 VP).",
+        "2 Ravager icons around 5C: Ravagers appear.",
+        "A Ravager attacks action 5.",
+    ]
