@@ -15,7 +15,15 @@ from engine.components import (
     MissionKind,
 )
 from engine.hal import EJECTED_CARD_VP, hal_scores
-from engine.ops import discard_mission, gain, hex_spec, owned_in_space, player, trigger_end
+from engine.ops import (
+    discard_mission,
+    gain,
+    hex_spec,
+    mission_short,
+    owned_in_space,
+    player,
+    trigger_end,
+)
 from engine.space import hex_name
 
 if TYPE_CHECKING:
@@ -108,7 +116,12 @@ def eject_first_strip(g: Game) -> None:
         if placed is not None and _is_hal(g, placed.owner):
             # Hal's ejected cards go to their discard pile; his robot to the break room.
             discard_mission(g, placed.card)
-            hal_scores(g, EJECTED_CARD_VP, "his Mission card is ejected")
+            # Which card: a player tells the 3 VP of each ejected card of his apart.
+            hal_scores(
+                g,
+                EJECTED_CARD_VP,
+                f"his {mission_short(placed.card)} at {hex_name((0, pos))} is ejected",
+            )
         elif placed is not None:
             owner = player(g, placed.owner)
             owner.tucked[COLOUR_INDEX[MISSION_CARDS[placed.card].colour]].append(placed.card)

@@ -109,3 +109,11 @@ def test_hals_placed_card_is_named_with_its_mission_and_the_icons_it_wakes():
         "2 Ravager icons around 5C: Ravagers appear.",
         "A Ravager attacks action 5.",
     ]
+
+
+def test_hals_ejected_card_is_named():
+    # Round 11: "Hal scores 3 VP (his Mission card is ejected)." right after
+    # "The Black Angel advances toward Spes.": which card, and from where?
+    lines = _lines(None)
+    assert "Hal scores 3 VP (his Orange activation #0 at 1C is ejected)." in lines
+    assert "Hal scores 3 VP (his Green neutralization #55 at 1C is ejected)." in lines
