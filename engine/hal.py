@@ -44,6 +44,7 @@ from engine.ops import (
     tiles_appear,
 )
 from engine.ravagers import strike
+from engine.repair import robots_freed
 from engine.space import hex_name
 from engine.state import Die, PlacedMission
 from engine.words import a, and_list, dice_words, die_named, plural
@@ -416,11 +417,15 @@ def _destroy(g: Game, value: int, clockwise: bool) -> None:
                 player(g, owner).break_room += 1  # R4
             b.ravager_discard.append(rav.card)
             destroyed += 1
-        count = len(b.ravagers[n - 1])
+        stack = b.ravagers[n - 1]
         b.ravagers[n - 1] = []
+        # The player's robots on them come back, said as for a player's Destroy.
+        freed = robots_freed(g, None, stack)
         g.log(
             "destroy",
-            f"Hal destroys {plural(count, 'Ravager')} at action {n}.",
+            f"Hal destroys {plural(len(stack), 'Ravager')} at action {n}"
+            + (f"; {freed}" if freed else "")
+            + ".",
             HAL_SEAT,
             location=n,
         )

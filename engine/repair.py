@@ -164,7 +164,7 @@ class Destroy(Handler):
             for owner in rav.robots:
                 player(g, owner).break_room += 1  # R4: freed robots return to the break room
             player(g, seat).ravagers.append(rav.card)
-        freed = _robots_freed(g, None, stack)
+        freed = robots_freed(g, None, stack)
         g.log(
             "destroy",
             f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at action {loc}"
@@ -177,7 +177,7 @@ class Destroy(Handler):
             g.push("destroy", seat=seat, left=f["left"] - len(stack))
 
 
-def _robots_freed(g: Game, seat: int | None, stack: list) -> str:
+def robots_freed(g: Game, seat: int | None, stack: list) -> str:
     """Whose robots on these Ravager cards go where (R4: back to the break
     room, the Black Angel's, shared): "Noelle's robot on it goes back to the
     break room", "your 2 robots and Yellow's robot on them go back…" ("your"
@@ -203,7 +203,7 @@ def _robots_freed(g: Game, seat: int | None, stack: list) -> str:
 def _destroy_words(g: Game, seat: int, n: int, stack: list) -> tuple[str, str, tuple[str, ...]]:
     k = len(stack)
     goes = "the card goes to your hand" if k == 1 else "the cards go to your hand"
-    freed = _robots_freed(g, seat, stack)
+    freed = robots_freed(g, seat, stack)
     if freed:
         goes += f", {freed}"
     return (

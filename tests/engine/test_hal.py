@@ -653,7 +653,7 @@ def test_destroy_as_many_cards_as_possible_in_card_order():
     assert [e.data["location"] for e in events if e.kind == "destroy"] == [1, 3]
     # "action N", as the Destroy options and the Ravager lines say, not "location N".
     assert [e.text for e in events if e.kind == "destroy"] == [
-        "Hal destroys 2 Ravagers at action 1.",
+        "Hal destroys 2 Ravagers at action 1; Blue's robot on them goes back to the break room.",
         "Hal destroys 1 Ravager at action 3.",
     ]
     assert hal(g).vp == 5 + 2 * 3

@@ -117,3 +117,14 @@ def test_hals_ejected_card_is_named():
     lines = _lines(None)
     assert "Hal scores 3 VP (his Orange activation #0 at 1C is ejected)." in lines
     assert "Hal scores 3 VP (his Green neutralization #55 at 1C is ejected)." in lines
+
+
+def test_hal_destroying_a_ravager_says_the_players_robot_on_it_comes_back():
+    # Round 8: "Hal destroys 1 Ravager at action 3." and Blue's break room went
+    # from 2 robots to 3 unexplained (the robot a Ravager made Blue put on it).
+    at = GAME.actions.index([0, "none"], 40)
+    _, logged = GAME.replay(at + 1)
+    assert (
+        "Hal destroys 1 Ravager at action 3; Blue's robot on it goes back to the break room."
+        in logged[at]
+    )
