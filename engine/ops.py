@@ -334,8 +334,17 @@ def ravager_arrives(g: Game) -> bool:
                 card=card,
             )
             continue
+        from engine.ravagers import ravager_text  # ravagers.py imports this module
+
         b.ravagers[loc - 1].append(RavagerOnBoard(card))
-        g.log("ravager", f"A Ravager attacks action {loc}.", card=card, location=loc)
+        # Its effect, now the one on top there, is what the next user of the
+        # action meets (A.2): said when it arrives, not only on the options.
+        g.log(
+            "ravager",
+            f"A Ravager attacks action {loc} (on top there: {ravager_text(card)}).",
+            card=card,
+            location=loc,
+        )
         place_damage(g, loc)
         return True
     return True

@@ -107,7 +107,18 @@ def test_hals_placed_card_is_named_with_its_mission_and_the_icons_it_wakes():
     assert lines[at + 1 : at + 4] == [
         "Hal scores 2 VP (Mission reward: 2 VP).",
         "2 Ravager icons around 5C: Ravagers appear.",
-        "A Ravager attacks action 5.",
+        "A Ravager attacks action 5 (on top there: discard a Mission card).",
+    ]
+
+
+def test_an_arriving_ravager_says_what_it_does_to_its_action():
+    # Round 5: "A Ravager attacks action 3." then Blue's Repair there cost a
+    # robot; the effect showed only in the next turn's options.
+    lines = _lines(GAME.actions.index([0, "arrow:colB"]) + 1)
+    at = lines.index("2 Ravager icons around 5C: Ravagers appear.")
+    assert lines[at + 3 : at + 5] == [
+        "A Ravager attacks action 3 (on top there: put a robot from the break room on this card).",
+        "Action 3 takes a damage cube.",
     ]
 
 
