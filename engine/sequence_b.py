@@ -10,8 +10,16 @@ from engine.components import COLOUR_INDEX, COLOURS, TILES, BoostEffect
 from engine.decision import Option
 from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
-from engine.ops import CELL_NAMES, debris_to_storage, discard_mission, lose_vp, player
+from engine.ops import (
+    CELL_NAMES,
+    debris_to_storage,
+    discard_mission,
+    lose_vp,
+    mission_short,
+    player,
+)
 from engine.setup import roll, take_die_from_supply
+from engine.space import hex_name
 from engine.words import a, and_list, dice_words, die_named, die_words, plural
 
 if TYPE_CHECKING:
@@ -53,8 +61,22 @@ def sequence_b_text(g: Game, seat: int) -> str:
     out += f"; {', '.join(short)})" if short else ")"
     out += ", reset your board"
     if g.state.end_trigger is None:
-        out += ", advance the Black Angel"
+        out += ", advance the Black Angel" + _ejects_words(g, seat)
     return out
+
+
+def _ejects_words(g: Game, seat: int) -> str:
+    """The Mission cards the advance ejects from the first strip (B.3), whose
+    owners score or tuck them: ' (ejecting your Gray activation #28 at 1D and
+    Hal's Green neutralization #55 at 1C)', or '' when it holds none."""
+    strip = g.state.board.strips[0]
+    cards = [
+        f"{'your' if placed.owner == seat else g.name(placed.owner) + chr(39) + 's'} "
+        f"{mission_short(placed.card)} at {hex_name((0, pos))}"
+        for pos, placed in enumerate(strip.cards)
+        if placed is not None
+    ]
+    return f" (ejecting {and_list(cards)})" if cards else ""
 
 
 def _rolls_words(rolled: list[int]) -> str:

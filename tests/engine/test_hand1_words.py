@@ -139,3 +139,15 @@ def test_hal_destroying_a_ravager_says_the_players_robot_on_it_comes_back():
         "Hal destroys 1 Ravager at action 3; Blue's robot on it goes back to the break room."
         in logged[at]
     )
+
+
+def test_sequence_b_names_the_cards_its_advance_ejects():
+    # Round 8: "Sequence B: roll 4 dice: ..., reset your board, advance the
+    # Black Angel" did not say that the advance ejects Blue's #28 (tucked, a
+    # gray card for #59) and Hal's #55 (3 VP for Hal).
+    g = GAME.before("B", 0)
+    assert g.decision.option("B").detail == (
+        "Sequence B: roll 4 dice: 1 orange, 2 gray, 1 green (one per robot in a workstation),"
+        " reset your board, advance the Black Angel (ejecting Hal's Green neutralization #55"
+        " at 1C and your Gray activation #28 at 1D)"
+    )
