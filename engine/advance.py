@@ -47,7 +47,13 @@ def advance_black_angel(g: Game) -> None:
             )
         b.strips[centre].ships[MIDDLE] = []
     reached = hex_spec(g, ahead).kind is HexKind.SPES
-    g.log("advance", "The Black Angel advances toward Spes.")
+    # Hexes are named by strip position, so a card placed on 3D is later
+    # ejected "at 1D": the line says why names change.
+    g.log(
+        "advance",
+        "The Black Angel advances toward Spes; the first strip then goes to the far end,"
+        " so every other hex is renamed one strip lower (2D becomes 1D).",
+    )
     eject_first_strip(g)
     strip = b.strips.pop(0)
     strip.side ^= 1

@@ -151,3 +151,15 @@ def test_sequence_b_names_the_cards_its_advance_ejects():
         " reset your board, advance the Black Angel (ejecting Hal's Green neutralization #55"
         " at 1C and your Gray activation #28 at 1D)"
     )
+
+
+def test_the_advance_says_hexes_are_renamed():
+    # Blue placed #28 "on 3D" in round 1; after two advances the log said
+    # "Blue's Mission card at 1D is ejected and tucked." with nothing between
+    # to say the card had not moved but its hex's name had.
+    at = GAME.actions.index([0, "none"])  # round 4's Sequence B
+    _, logged = GAME.replay(at + 1)
+    assert logged[at][1] == (
+        "The Black Angel advances toward Spes; the first strip then goes to the far end,"
+        " so every other hex is renamed one strip lower (2D becomes 1D)."
+    )
