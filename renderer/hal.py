@@ -2,8 +2,9 @@
 
 Solo images get a band under everything else: Hal's last revealed card (both
 halves, each a die colour and an action), the gain weightings on the back of
-his next card (what each item he gains is worth to him, as dots and a
-number), his VP and difficulty, and his robots. Hal keeps one robot in each
+his next card (what each item he gains is worth to him now, as dots and a
+number; his reveal turns that card up, so his own turn uses the back under
+it, still hidden), his VP and difficulty, and his robots. Hal keeps one robot in each
 workstation for the whole game (setup), so the table shows them there too.
 
 Geometry lives here (not in layout.py) because only solo images have it; the
@@ -41,6 +42,12 @@ ROW_H = 22
 DOT = 12
 DOT_GAP = 4
 MAX_WEIGHT = 3
+#: Hal converts a gain by the back of the card on top of his deck (engine/hal.py),
+#: and his reveal moves that card away: the panel shows what a gain is worth now,
+#: not what his coming turn will use (the back after his reveal is still hidden).
+WEIGHTS_TITLE = "Hal's gain → VP now"
+WEIGHTS_NOTE = "(back of his next card; his reveal turns up the next one)"
+NOTE_SIZE = 15
 #: (weights field, what a player calls it), in the order printed on the card back.
 WEIGHT_ITEMS: tuple[tuple[str, str], ...] = (
     ("ship", "ship"),
@@ -93,6 +100,12 @@ def card_half_box(top: int, half: int) -> Box:
     return (L.MARGIN, y0, L.MARGIN + CARD_W, y0 + HALF_H)
 
 
+def weights_note_box(top: int, width: int) -> Box:
+    """Where the note under the weighting rows may draw, in an image `width` wide."""
+    y0 = top + TITLE_H + 26 + len(WEIGHT_ITEMS) * ROW_H + 2
+    return (L.MARGIN + WEIGHTS_X, y0, width - L.MARGIN - 8, y0 + NOTE_SIZE + 4)
+
+
 def weight_dot_box(top: int, item: int, k: int) -> Box:
     """The k-th dot (0-2) of weighting row `item` (see WEIGHT_ITEMS)."""
     y = top + TITLE_H + 26 + item * ROW_H + ROW_H // 2
@@ -143,6 +156,9 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: View, top: int) ->
     text(d, (L.MARGIN, top + TITLE_H + 4), "His last card", 17, P.TEXT_DIM, True)
     _card(d, last_card(view), top)
     _weights(img, d, hal.get("weights"), top)
+    if hal.get("weights"):
+        x0, y0, x1, y1 = weights_note_box(top, width)
+        text(d, (x0, (y0 + y1) / 2), WEIGHTS_NOTE, NOTE_SIZE, P.TEXT_DIM, False, "lm", x1 - x0)
     _facts(d, hal, top, width)
 
 
@@ -172,9 +188,9 @@ def _card(d: ImageDraw.ImageDraw, card: HalCard | None, top: int) -> None:
 def _weights(
     img: Image.Image, d: ImageDraw.ImageDraw, weights: dict[str, int] | None, top: int
 ) -> None:
-    """The back of his next card: VP per item he gains, as dots and a number."""
+    """The back of his next card: VP per item he gains now, as dots and a number."""
     x = L.MARGIN + WEIGHTS_X
-    text(d, (x, top + TITLE_H + 4), "Gain → VP (next card)", 17, P.TEXT_DIM, True)
+    text(d, (x, top + TITLE_H + 4), WEIGHTS_TITLE, 17, P.TEXT_DIM, True, width=NAME_W + 100)
     if not weights:
         text(d, (x, top + TITLE_H + 40), "deck empty: reshuffled", 17, P.TEXT_DIM)
         return

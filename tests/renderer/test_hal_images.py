@@ -98,3 +98,32 @@ def test_hals_band_is_only_in_solo_images() -> None:
     x = img.width // 2
     edge = [img.getpixel((x, y)) for y in range(top + 2, top + 10)]
     assert any(close(p, P.PLAYER_FILL[solo["hal"]["colour"]]) for p in edge)
+
+
+def _ink(img, box: tuple[int, int, int, int]) -> int:
+    """Pixels in `box` that are not the band's dark panel (text drawn there)."""
+    x0, y0, x1, y1 = box
+    return sum(
+        not close(img.getpixel((x, y)), P.PANEL_DARK, 40)
+        for x in range(x0, x1)
+        for y in range(y0, y1)
+    )
+
+
+def test_the_weighting_title_says_it_is_worth_now_not_on_his_coming_turn() -> None:
+    """Hal's reveal moves the shown card away before his turn's gains, which use
+    the back under it: 'next card' read as the weights of his coming turn."""
+    assert "now" in H.WEIGHTS_TITLE and "next card" not in H.WEIGHTS_TITLE
+    assert "reveal" in H.WEIGHTS_NOTE and "next card" in H.WEIGHTS_NOTE
+
+
+@pytest.mark.parametrize("case", SOLO, ids=str)
+def test_the_weighting_note_is_drawn_under_the_rows_inside_the_band(case) -> None:
+    view, images = _images(case)
+    for img, top in images:
+        x0, y0, x1, y1 = H.weights_note_box(top, img.width)
+        last_dot = H.weight_dot_box(top, len(H.WEIGHT_ITEMS) - 1, 0)
+        assert y0 >= last_dot[3] + 2 and y1 <= top + H.BAND_H - 10, (case, y0, y1)
+        drawn = _ink(img, (x0, y0, x1, y1))
+        # no weights (deck empty) -> no note: nothing to explain
+        assert (drawn > 100) == bool(view["hal"]["weights"]), (case, drawn)
