@@ -412,6 +412,15 @@ def mission_card(card_id: int, w: int, h: int) -> Image.Image:
     lines = wrap(card.text, w - 24, 17, False, lines=4)
     for i, line in enumerate(lines):
         d.text((12, 42 + i * 20), line, font=font(17, False), fill=P.TEXT_DARK)
+    # Placing the card brings its printed Technology tiles into the display (the
+    # option says so); the player weighs them when choosing which card to place.
+    d.text((12, h - 56), MISSION_TILES_LABEL, font=font(16, True), fill=P.TEXT_DARK)
+    for colour, box in zip(card.tiles, mission_tile_boxes(card_id, w, h), strict=True):
+        t = P.die_index(colour.value)
+        d.rounded_rectangle(box, radius=3, fill=P.DIE_FILL[t], outline=P.TEXT_DARK)
+        centred_text(
+            d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), P.DIE_SYMBOLS[t], 12, P.TEXT_DARK
+        )
     d.text(
         (12, h - 30),
         f"reward: {labels.REWARD_TEXT[card.reward]}",
@@ -419,6 +428,21 @@ def mission_card(card_id: int, w: int, h: int) -> Image.Image:
         fill=P.TEXT_DARK,
     )
     return img
+
+
+MISSION_TILES_LABEL = "tiles to display:"
+MISSION_TILE = 20
+
+
+def mission_tile_boxes(card_id: int, w: int, h: int) -> list[tuple[int, int, int, int]]:
+    """Where a hand Mission card of size w x h shows each Technology tile it
+    brings into the display, after MISSION_TILES_LABEL (in card pixels)."""
+    x = 12 + int(font(16, True).getlength(MISSION_TILES_LABEL)) + 8
+    y = h - 57
+    return [
+        (x + k * (MISSION_TILE + 4), y, x + k * (MISSION_TILE + 4) + MISSION_TILE, y + MISSION_TILE)
+        for k in range(len(MISSION_CARDS[card_id].tiles))
+    ]
 
 
 @lru_cache(maxsize=64)

@@ -259,7 +259,7 @@ SIDE_W = P_WIDTH - MARGIN - SIDE_LEFT
 P_ADV_H = 150
 EJECT_TILE = 64
 HAND_CARD_W = 246
-HAND_CARD_H = 150
+HAND_CARD_H = 186  # effect (4 lines), the tiles it brings, reward
 HAND_GAP = 10
 
 

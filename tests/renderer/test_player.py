@@ -113,3 +113,26 @@ def test_a_ravager_card_in_the_hand_shows_the_number_its_options_name() -> None:
         corner = ravager_card(card, w, h).convert("L").crop((w - 50, h - 28, w - 8, h - 6))
         light = sum(corner.histogram()[151:])  # the text, on dark red
         assert light > 15, (card, light)
+
+
+def test_a_mission_card_in_the_hand_shows_the_tiles_it_brings_into_the_display() -> None:
+    """Placing a card brings its printed Technology tiles into the display (the
+    option says '1 Technology tile (orange) enters the display'); the hand's
+    card shows them as squares in their die colours, clear of its effect text
+    and its reward."""
+    from renderer.artwork import mission_card, mission_tile_boxes
+    from renderer.fonts import font, wrap
+
+    w, h = L.HAND_CARD_W, L.HAND_CARD_H
+    body = font(17, False)
+    for card in MISSION_CARDS:
+        img = mission_card(card.id, w, h).convert("RGB")
+        boxes = mission_tile_boxes(card.id, w, h)
+        assert len(boxes) == len(card.tiles) >= 1, card.id
+        lines = wrap(card.text, w - 24, 17, False, lines=4)
+        text_bottom = 42 + (len(lines) - 1) * 20 + body.getbbox(lines[-1])[3]
+        reward_top = h - 30 + font(17, True).getbbox("reward:")[1]
+        for colour, (x0, y0, x1, y1) in zip(card.tiles, boxes, strict=True):
+            assert text_bottom < y0 and y1 < reward_top and x1 < w - 8, (card.id, y0, y1)
+            fill = P.DIE_FILL[P.die_index(colour.value)]
+            assert close(img.getpixel((x0 + 3, (y0 + y1) // 2)), fill, 12), (card.id, colour)
