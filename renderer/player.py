@@ -19,6 +19,7 @@ from renderer import layout as L
 from renderer import palette as P
 from renderer.common import DRAW_LOCK, count, encode_png, panel, paste, paste_at, player_name, text
 from renderer.decision import Rendered, with_decision
+from renderer.fonts import font
 from renderer.marks import Drawn, cell_clearances, draw_player_marks
 
 View = dict[str, Any]
@@ -153,19 +154,34 @@ def _header(
     text(d, (L.MARGIN + 66, 58), f"{order} player{turn}", 19, P.TEXT_DIM, True)
     text(d, (L.P_WIDTH - L.MARGIN, 40), f"{p['vp']} VP", 40, P.TEXT, True, "rm")
     y = 104
-    x = L.MARGIN
+    for sprite, label, x in storage_items(p):
+        paste(img, sprite, (x + 14, y))
+        text(d, (x + 34, y), label, 21, P.TEXT, True, "lm")
+    ws = ", ".join(f"{P.DIE_NAMES[c]} {n}" for c, n in enumerate(p["workstations"]))
+    robots = f"robots: {p['robots_supply']} in supply · {p['break_room']} in break room · workstations {ws}"
+    text(d, (L.MARGIN, y + 32), robots, 19, P.TEXT_DIM, True, "lm", L.P_WIDTH - 2 * L.MARGIN)
+
+
+STORAGE_STEP = 170  # the items' spacing while their numbers are short
+STORAGE_GAP = 18  # between a label's end and the next item's sprite
+
+
+def storage_items(p: dict[str, Any]) -> list[tuple[Image.Image, str, int]]:
+    """(sprite, label, left x) of the header's resources, debris and ships: each
+    item starts after the previous label's measured end, so that two-digit
+    counts ('resources: 16') do not run into the next sprite."""
     items = (
         (A.resource(26), f"resources: {p['resources']}"),
         (A.cube(22, P.DEBRIS), f"debris: {p['debris']}"),
         (A.ship(p["colour"], 32), f"ships: {p['ships']}"),
     )
+    out = []
+    x = L.MARGIN
     for sprite, label in items:
-        paste(img, sprite, (x + 14, y))
-        text(d, (x + 34, y), label, 21, P.TEXT, True, "lm")
-        x += 170
-    ws = ", ".join(f"{P.DIE_NAMES[c]} {n}" for c, n in enumerate(p["workstations"]))
-    robots = f"robots: {p['robots_supply']} in supply · {p['break_room']} in break room · workstations {ws}"
-    text(d, (L.MARGIN, y + 32), robots, 19, P.TEXT_DIM, True, "lm", L.P_WIDTH - 2 * L.MARGIN)
+        out.append((sprite, label, x))
+        end = x + 34 + int(font(21, True).getlength(label))
+        x = max(x + STORAGE_STEP, end + STORAGE_GAP)
+    return out
 
 
 def _slot_card(img: Image.Image, d: ImageDraw.ImageDraw, slot: int, card: dict[str, Any]) -> None:

@@ -136,3 +136,24 @@ def test_a_mission_card_in_the_hand_shows_the_tiles_it_brings_into_the_display()
             assert text_bottom < y0 and y1 < reward_top and x1 < w - 8, (card.id, y0, y1)
             fill = P.DIE_FILL[P.die_index(colour.value)]
             assert close(img.getpixel((x0 + 3, (y0 + y1) // 2)), fill, 12), (card.id, colour)
+
+
+def test_two_digit_storage_counts_do_not_run_into_the_next_item() -> None:
+    """'resources: 16' ran into the debris cube (items were 170 px apart
+    whatever their labels' widths): between each label's end and the next
+    item's sprite the header is bare background."""
+    from renderer.fonts import font
+    from renderer.player import storage_items
+
+    view = game(4, 4, 60).view(0)
+    me = {**view["players"][0], "resources": 16, "debris": 12, "ships": 19}
+    view = {**view, "players": [me, *view["players"][1:]]}
+    img = open_png(render_player(view, 0))
+    items = storage_items(me)
+    for (_, label, x), (sprite, _, nx) in zip(items, items[1:], strict=False):
+        end = x + 34 + int(font(21, True).getlength(label))
+        sprite_left = nx + 14 - sprite.width // 2
+        assert end + 4 < sprite_left, (label, end, sprite_left)
+        for px in range(end + 2, sprite_left):
+            for py in range(92, 117):
+                assert close(img.getpixel((px, py)), P.BACKGROUND, 8), (label, px, py)
