@@ -611,7 +611,7 @@ class HandLimit(Handler):
         g.push("hand_limit", seat=seat)
 
 
-def late_flips(g: Game, seat: int) -> list[Option]:
+def late_flips(g: Game, seat: int, prompt_says_why: bool = False) -> list[Option]:
     """R20 (rules version 4): the flips debris may still make at the end of a
     Sequence A turn, when they can matter: not on the game's very last turn
     (dice no longer count), not a flip back of this turn's flip, and not a
@@ -626,13 +626,20 @@ def late_flips(g: Game, seat: int) -> list[Option]:
     ):
         return []
     final = s.last_round == s.round and no_late_flip_that_changes_nothing(s.options)
+    said = late_flip_why(g) if prompt_says_why else ""
     return [
-        flip_option(seat, code, why=late_flip_why(g, code))
+        flip_option(seat, code, why=_unless_said(late_flip_why(g, code), said))
         for code in own_die_codes(g, seat)
         if OPPOSITE_FACE[int(code[1])] < int(code[1])
         and not asking.flips_back(g, seat, code)
         and not (final and code.endswith("r"))
     ]
+
+
+def _unless_said(why: str, said: str) -> str:
+    """An option's reason, unless its prompt already gives the same one: a
+    reason repeated on every flip only lengthens the list."""
+    return "" if why == said else why
 
 
 def late_flip(g: Game, seat: int, option: str) -> None:
@@ -662,7 +669,7 @@ class LateFlip(Handler):
     def options(self, g: Game, f: Frame) -> list[Option]:
         if f.get("asked"):
             return []  # offered with the hand limit's discard
-        flips = late_flips(g, f["seat"])
+        flips = late_flips(g, f["seat"], prompt_says_why=True)
         if not flips:
             return []
         return asking.with_stop(

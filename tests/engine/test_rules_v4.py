@@ -57,11 +57,27 @@ def test_the_late_flip_says_why_only_lowering_flips_are_offered():
         f"Before your turn ends: flip a die in your compartment with debris? "
         f"Only lowering flips now: {why}."
     )
+    # said once, by the prompt: not again on every flip
     assert g.decision.option("flip:o3").detail == (
-        "Spend a debris to flip your orange 3 to its opposite face: orange 1 "
-        f"(only lowering flips now: {why})"
+        "Spend a debris to flip your orange 3 to its opposite face: orange 1"
     )
     assert g.decision.option("flip:o3").label == "Flip your orange 3 to 1 (1 debris)"
+
+
+def test_the_flips_a_hand_limit_question_carries_say_why_they_only_lower():
+    # The discard's prompt is about Mission cards: each flip says it instead.
+    g = _repairing(4)
+    gray = [m.id for m in MISSION_CARDS if m.colour is DieColour.GRAY]
+    give_missions(g, MADELINE, *gray[:HAND_LIMIT])
+    refresh(g)
+    choose(g, "die:y1:action:3")
+    choose(g, "action:1")
+    assert g.decision.kind == "hand_limit"
+    assert g.decision.option("flip:o3").detail == (
+        "Spend a debris to flip your orange 3 to its opposite face: orange 1 (only lowering "
+        "flips now: a lower die is worth less to a buyer and costs you less VP at Sequence B; "
+        "a flip up can wait for your next Sequence A)"
+    )
 
 
 def test_before_version_4_the_turn_ends_after_the_action():
