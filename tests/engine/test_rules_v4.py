@@ -24,6 +24,18 @@ def _repairing(rules_version: int, dice: str = "y1 o3") -> Game:
     return g
 
 
+def _over_the_hand_limit() -> Game:
+    """`_repairing` (version 4) with a full hand: the gray card drawn in A.3
+    is one too many, so the turn ends on the hand-limit question."""
+    g = _repairing(4)
+    gray = [m.id for m in MISSION_CARDS if m.colour is DieColour.GRAY]
+    give_missions(g, MADELINE, *gray[:HAND_LIMIT])
+    refresh(g)
+    choose(g, "die:y1:action:3")
+    choose(g, "action:1")
+    return g
+
+
 def test_debris_gained_during_the_action_can_flip_a_die_as_the_turn_ends():
     g = _repairing(4)
     assert g.state.players[MADELINE].debris == 0
@@ -66,12 +78,7 @@ def test_the_late_flip_says_why_only_lowering_flips_are_offered():
 
 def test_the_flips_a_hand_limit_question_carries_say_why_they_only_lower():
     # The discard's prompt is about Mission cards: each flip says it instead.
-    g = _repairing(4)
-    gray = [m.id for m in MISSION_CARDS if m.colour is DieColour.GRAY]
-    give_missions(g, MADELINE, *gray[:HAND_LIMIT])
-    refresh(g)
-    choose(g, "die:y1:action:3")
-    choose(g, "action:1")
+    g = _over_the_hand_limit()
     assert g.decision.kind == "hand_limit"
     assert g.decision.option("flip:o3").detail == (
         "Spend a debris to flip your orange 3 to its opposite face: orange 1 (only lowering "
@@ -109,12 +116,7 @@ def test_declining_the_late_flip_keeps_the_die_and_the_debris():
 
 
 def test_a_hand_limit_question_carries_the_late_flips():
-    g = _repairing(4)
-    gray = [m.id for m in MISSION_CARDS if m.colour is DieColour.GRAY]
-    give_missions(g, MADELINE, *gray[:HAND_LIMIT])  # the gray card drawn in A.3: one too many
-    refresh(g)
-    choose(g, "die:y1:action:3")
-    choose(g, "action:1")
+    g = _over_the_hand_limit()
     d = g.decision
     assert d.kind == "hand_limit"
     assert [o.id for o in d.options if o.id.startswith("flip:")] == ["flip:o3"]
@@ -127,12 +129,7 @@ def test_a_hand_limit_question_carries_the_late_flips():
 
 
 def test_a_discard_with_the_flips_offered_ends_the_turn_without_asking_again():
-    g = _repairing(4)
-    gray = [m.id for m in MISSION_CARDS if m.colour is DieColour.GRAY]
-    give_missions(g, MADELINE, *gray[:HAND_LIMIT])
-    refresh(g)
-    choose(g, "die:y1:action:3")
-    choose(g, "action:1")
+    g = _over_the_hand_limit()
     choose(g, next(i for i in ids(g) if i.startswith("discard:")))
     assert g.decision.seat == NOELLE
     assert g.state.players[MADELINE].debris == 1
