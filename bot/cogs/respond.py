@@ -17,8 +17,9 @@ before the first byte goes out.
 
 ``game``: a moderator's command may name a game by its id from any channel of
 the server (:meth:`Frontend.game_channel`); the work then runs on that game's
-channel, and a game update is posted where the game is (or here, when its
-channel is gone).
+channel, and a game update or a public notice (a pause, an end) is posted
+where the game is (or here, when its channel is gone); the moderator is told
+privately where.
 
 Every path catches what it did not expect, answers kindly and logs it with the
 game id; :class:`GameTree` does the same for what discord.py raises before a
@@ -116,10 +117,35 @@ async def _public(fe: Frontend, interaction: discord.Interaction, work: Work) ->
     task = asyncio.ensure_future(job())
     done, _ = await asyncio.wait({task}, timeout=FAST)
     if task in done:
-        await fe.respond_now(interaction, task.result())
+        await fe.respond_now(interaction, await _announce_elsewhere(fe, interaction, task.result()))
         return
     await interaction.response.defer(thinking=True)
-    await fe.answer(interaction, await task)
+    await fe.answer(interaction, await _announce_elsewhere(fe, interaction, await task))
+
+
+async def _announce_elsewhere(
+    fe: Frontend, interaction: discord.Interaction, reply: Reply
+) -> Reply:
+    """A moderator's public line about a game in another channel (``game:``) is
+    posted where that game's players are, not where the moderator typed; the
+    moderator is told privately where. Unchanged when the game is here, or its
+    channel is gone or refuses the post (then it is said here)."""
+    target = reply.channel_id
+    if not reply.ok or reply.ephemeral or target in (None, fe.channel_id(interaction)):
+        return reply
+    channel = fe.client.get_channel(target) if fe.client is not None else None
+    if channel is None:
+        return reply
+    try:
+        pings = [discord.Object(u) for u in reply.ping if u]
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=pings)
+        await channel.send(reply.text, allowed_mentions=mentions)
+    except discord.HTTPException as exc:
+        log.warning("channel %s: a moderator's notice could not be posted: %s", target, exc)
+        return reply
+    return Reply(
+        f"✔ Done, and announced in <#{target}>, where the game is:\n{reply.text}", ephemeral=True
+    )
 
 
 def _on_game(fe: Frontend, interaction: discord.Interaction, work: Work, game: int) -> Work:

@@ -1,0 +1,39 @@
+"""A moderator's and a server admin's commands as they and the players see
+them: where each notice goes, and that it says what really happened."""
+
+from __future__ import annotations
+
+from tests.bot.sim import World, assert_private, text
+from tests.bot.simplay import lobby
+
+
+async def test_a_game_named_from_another_channel_is_announced_to_its_players(
+    world: World,
+) -> None:
+    # the players of game #1 are in #games; the moderator types in #mods
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    mods = world.new_channel("mods")
+    await lobby(world, [alice, bob])
+    for name, options in (
+        ("pause", {}),
+        ("reminder", {"minutes": 30}),
+        ("timeout", {"minutes": 90}),
+        ("end", {}),
+    ):
+        r = await world.slash(admin, f"ba-mod {name}", mods, game=1, **options)
+        said = assert_private(r)
+        assert f"<#{world.channel.id}>" in said, said
+        notice = world.public()[-1].content
+        assert f"<@{admin.id}> (moderator)" in notice, (name, notice)
+        assert notice in said  # the moderator reads what the players read
+    assert "(moderator)" not in world.public_text(mods)  # nothing said where no game is
+    assert "ended game #1" in world.public_text()
+
+
+async def test_a_game_named_in_its_own_channel_is_still_announced_there(world: World) -> None:
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob])
+    r = await world.slash(admin, "ba-mod pause", game=1)
+    assert not r.ephemeral and "paused the game" in text(r)
