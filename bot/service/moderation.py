@@ -318,6 +318,11 @@ class Moderation:
                 rec = await self.games.store.active_game(channel_id)
             if rec is None or rec.status not in STARTED_STATUSES:
                 return fail("There is no started game in this channel to repair.")
+            if rec.started_at is None and rec.seed is None:  # a lobby ended: no seed, no log
+                return fail(
+                    f"Game #{rec.id} was ended before it started: it has no play to rebuild,"
+                    " and nothing of it is damaged."
+                )
             fault = await self.games.store.get_fault(rec.id)
             try:
                 done = await self.games.store.repair_game(rec.id, expected_revision=rec.revision)

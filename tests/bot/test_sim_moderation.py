@@ -37,3 +37,16 @@ async def test_a_game_named_in_its_own_channel_is_still_announced_there(world: W
     await lobby(world, [alice, bob])
     r = await world.slash(admin, "ba-mod pause", game=1)
     assert not r.ephemeral and "paused the game" in text(r)
+
+
+async def test_repairing_a_lobby_that_was_ended_does_not_claim_damage(world: World) -> None:
+    # repair takes a game that is over by id; one ended as a lobby never had a seed
+    alice = world.member("alice")
+    admin = world.member("ann", roles=[world.admin])
+    await world.slash(alice, "ba new", players=2)
+    await world.slash(admin, "ba-mod end")
+    r = await world.slash(admin, "ba-mod repair", game=1)
+    said = assert_private(r)
+    assert "ended before it started" in said
+    assert "backup" not in said  # no restore is needed: nothing is damaged
+    assert "rebuilt" not in world.public_text()
