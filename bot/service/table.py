@@ -15,6 +15,7 @@ from bot import quiet as Q
 from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.model import BOT_USER, Actor, Reply, TurnPrompt, fail
+from bot.service.settings import ONLY_ADMINS
 from storage import GameRecord, GameStatus, Seat
 
 GAMES_PER_PAGE = 8
@@ -298,14 +299,14 @@ class Tables:
         return await self.games.store.get_game_threads(guild_id)
 
     async def set_game_threads(self, guild_id: int | None, actor: Actor, on: bool) -> Reply:
-        if not actor.moderator:
-            return fail("Only moderators can change where new games open.")
+        if not actor.admin:  # a server-wide setting: not a channel's moderator's
+            return fail(ONLY_ADMINS)
         if guild_id is None:
             return fail("That is a server setting.")
         await self.games.store.set_game_threads(guild_id, on)
         where = "in a thread of their own" if on else "in the channel itself"
         return Reply(
-            f"🧵 {self.games.fmt.mention(actor.user_id)} (moderator): new games on this server open {where}."
+            f"🧵 {self.games.fmt.mention(actor.user_id)} (server admin): new games on this server open {where}."
         )
 
 

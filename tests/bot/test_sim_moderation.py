@@ -3,6 +3,8 @@ them: where each notice goes, and that it says what really happened."""
 
 from __future__ import annotations
 
+import discord
+
 from tests.bot.sim import World, assert_private, text
 from tests.bot.simplay import lobby
 
@@ -50,3 +52,24 @@ async def test_repairing_a_lobby_that_was_ended_does_not_claim_damage(world: Wor
     assert "ended before it started" in said
     assert "backup" not in said  # no restore is needed: nothing is damaged
     assert "rebuilt" not in world.public_text()
+
+
+async def test_a_channels_moderator_cannot_change_where_the_servers_games_open(
+    world: World,
+) -> None:
+    # Manage Channels in one channel moderates its games, not the server's settings
+    chanmod = world.member("chuck")
+    mine = world.new_channel(
+        "chucks-games", {chanmod: discord.PermissionOverwrite(manage_channels=True)}
+    )
+    await world.allow_command("ba-server", {chanmod: True})
+    r = await world.slash(chanmod, "ba-server threads", mine, on=False)
+    assert "Manage Server" in assert_private(r)
+    assert "open in" not in world.public_text(mine)
+    # so new games still open in a thread of their own
+    tables = world.thread_channel()
+    await world.slash(world.member("alice"), "ba new", tables, players=2)
+    assert len(world.threads(tables)) == 1
+    admin = world.member("ann", roles=[world.admin])
+    r = await world.slash(admin, "ba-server threads", tables, on=False)
+    assert not r.ephemeral and "(server admin)" in text(r)
