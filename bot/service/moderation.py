@@ -28,7 +28,7 @@ from bot.service.model import (
     public_reason,
     refusing,
 )
-from bot.service.write import WritePath
+from bot.service.write import WritePath, paused_means
 from engine import Action, Game
 from storage import (
     STARTED_STATUSES,
@@ -101,7 +101,10 @@ class Moderation:
             except ConflictError:
                 return fail(CHANGED.format("paused"))
             await self.games.load(channel_id)
-        return Reply(f"⏸️ {self.games.fmt.mention(actor.user_id)} (moderator) paused the game.")
+        return Reply(
+            f"⏸️ {self.games.fmt.mention(actor.user_id)} (moderator) paused the game: "
+            + paused_means(self.games.fmt)
+        )
 
     @refusing
     async def resume(self, channel_id: int, actor: Actor) -> Reply:

@@ -57,6 +57,15 @@ async def _real_wait(task: asyncio.Future[Any], seconds: float) -> None:
 ENDED_IN_RESULT = frozenset({"game_over"})
 
 
+def paused_means(fmt: Any) -> str:
+    """What a pause holds, and how it ends: said when a game is paused, and on
+    every change a moderator makes while it is (a player sees no prompt then)."""
+    return (
+        "nobody can play, and no reminder or turn timeout runs, until a moderator "
+        f"resumes it with {command(fmt, 'mod resume')}."
+    )
+
+
 class WritePath:
     """The one way a game changes: under the channel's lock, stored first.
 
@@ -268,6 +277,8 @@ class WritePath:
             reply.text += self.games.prompt_line(p)
             if not is_bot(p.user_id) and p.user_id not in e.settings.muted:
                 reply.ping = [p.user_id]
+        elif e.record.status is GameStatus.PAUSED:  # no prompt: say why nobody is asked
+            reply.text += f"⏸️ The game is still paused: {paused_means(self.games.fmt)}\n"
         # The table beside the decision is of that decision (its prompt, its
         # places numbered as its options are listed). A new turn's comes with
         # the reply; within a turn the click is answered at once and the front

@@ -3,10 +3,12 @@ them: where each notice goes, and that it says what really happened."""
 
 from __future__ import annotations
 
+import random
+
 import discord
 
 from tests.bot.sim import World, assert_private, text
-from tests.bot.simplay import lobby
+from tests.bot.simplay import lobby, step
 
 
 async def test_a_game_named_from_another_channel_is_announced_to_its_players(
@@ -73,3 +75,26 @@ async def test_a_channels_moderator_cannot_change_where_the_servers_games_open(
     admin = world.member("ann", roles=[world.admin])
     r = await world.slash(admin, "ba-server threads", tables, on=False)
     assert not r.ephemeral and "(server admin)" in text(r)
+
+
+async def test_a_pause_says_what_it_holds_and_changes_during_it_say_it_holds(
+    world: World,
+) -> None:
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob], timeout_hours=1)
+    await step(world, random.Random(1))
+    r = await world.slash(admin, "ba-mod pause")
+    assert not r.ephemeral and "/ba-mod resume" in text(r) and "nobody can play" in text(r)
+    # true to its word: the turn timeout waits
+    await world.advance(hours=3)
+    assert "Time is up" not in world.public_text()
+    # a change while paused shows no prompt: the notice says the game is still paused
+    r = await world.slash(admin, "ba-mod rollback")
+    notice = world.public()[-1].content
+    assert "rolled back" in notice and "still paused" in notice and "/ba-mod resume" in notice
+    r = await world.slash(admin, "ba-mod replace", seat=1, user=world.member("carol"))
+    assert "still paused" in world.public()[-1].content
+    # once resumed, the prompt is back and no pause is mentioned
+    await world.slash(admin, "ba-mod resume")
+    assert "paused" not in world.turn_message().content.replace("resumed", "")
