@@ -167,6 +167,17 @@ class LiveGames:
             return e
         return await self.load(channel_id)
 
+    async def not_running(self, channel_id: int) -> str:
+        """Why a command for a started game finds none here: no game at all, or
+        a lobby (which players see in the channel: "no game" would puzzle them)."""
+        rec = await self.store.active_game(channel_id)
+        if rec is not None and rec.status is GameStatus.LOBBY:
+            return (
+                f"Game #{rec.id} in this channel has not started yet (it is a lobby): "
+                "this works once it has started."
+            )
+        return "There is no game running in this channel."
+
     async def load(self, channel_id: int) -> Entry | None:
         """Read the channel's game from storage into the cache (lock held)."""
         rec = await self.store.active_game(channel_id)

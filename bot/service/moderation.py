@@ -80,7 +80,7 @@ class Moderation:
         self._require_mod(actor)
         e = await self.games.current(channel_id)
         if e is None:
-            raise ServiceError("There is no game running in this channel.")
+            raise ServiceError(await self.games.not_running(channel_id))
         rec = await self.games.store.active_game(channel_id)
         if rec is None or (rec.id, rec.revision) != (e.record.id, e.revision):
             self.games.drop(channel_id)

@@ -60,7 +60,7 @@ class Settings:
         async with self.games.lock(channel_id):
             e = await self.games.current(channel_id)
             if e is None:
-                return fail("There is no game running in this channel.")
+                return fail(await self.games.not_running(channel_id))
             e.settings = await self.games.store.update_game_settings(
                 e.record.id, reminder_minutes=minutes
             )
@@ -78,7 +78,7 @@ class Settings:
         async with self.games.lock(channel_id):
             e = await self.games.current(channel_id)
             if e is None:
-                return fail("There is no game running in this channel.")
+                return fail(await self.games.not_running(channel_id))
             e.settings = await self.games.store.update_game_settings(
                 e.record.id, timeout_minutes=minutes or None
             )

@@ -98,3 +98,24 @@ async def test_a_pause_says_what_it_holds_and_changes_during_it_say_it_holds(
     # once resumed, the prompt is back and no pause is mentioned
     await world.slash(admin, "ba-mod resume")
     assert "paused" not in world.turn_message().content.replace("resumed", "")
+
+
+async def test_commands_for_a_started_game_say_when_the_channels_game_is_a_lobby(
+    world: World,
+) -> None:
+    # the channel shows game #1's lobby: "no game running here" would contradict it
+    alice = world.member("alice")
+    admin = world.member("ann", roles=[world.admin])
+    await world.slash(alice, "ba new", players=2)
+    for name, options in (
+        ("pause", {}),
+        ("rollback", {}),
+        ("reminder", {"minutes": 30}),
+        ("timeout", {"minutes": 90}),
+    ):
+        said = assert_private(await world.slash(admin, f"ba-mod {name}", **options))
+        assert "Game #1 in this channel has not started yet" in said, (name, said)
+    # with no game at all, the channel has none
+    await world.slash(alice, "ba cancel")
+    said = assert_private(await world.slash(admin, "ba-mod pause"))
+    assert said == "There is no game running in this channel."
