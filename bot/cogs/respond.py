@@ -91,7 +91,7 @@ async def run(
         if game is not None:
             work = _on_game(fe, interaction, work, game)
         if how is Visibility.PUBLIC:
-            await _public(fe, interaction, work)
+            await _public(fe, interaction, work, named=game is not None)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = await fe.actor(interaction)
@@ -109,7 +109,11 @@ async def run(
         await fe.sorry(interaction, exc, _command_name(interaction))
 
 
-async def _public(fe: Frontend, interaction: discord.Interaction, work: Work) -> None:
+async def _public(
+    fe: Frontend, interaction: discord.Interaction, work: Work, *, named: bool = False
+) -> None:
+    """``named``: a moderator named the game (``game:``): it may be elsewhere."""
+
     async def job() -> Reply:
         actor = await fe.actor(interaction)
         return await work(actor, fe.channel_id(interaction))
@@ -117,21 +121,23 @@ async def _public(fe: Frontend, interaction: discord.Interaction, work: Work) ->
     task = asyncio.ensure_future(job())
     done, _ = await asyncio.wait({task}, timeout=FAST)
     if task in done:
-        await fe.respond_now(interaction, await _announce_elsewhere(fe, interaction, task.result()))
+        reply = task.result()
+        await fe.respond_now(interaction, await _announce_elsewhere(fe, interaction, reply, named))
         return
     await interaction.response.defer(thinking=True)
-    await fe.answer(interaction, await _announce_elsewhere(fe, interaction, await task))
+    reply = await task
+    await fe.answer(interaction, await _announce_elsewhere(fe, interaction, reply, named))
 
 
 async def _announce_elsewhere(
-    fe: Frontend, interaction: discord.Interaction, reply: Reply
+    fe: Frontend, interaction: discord.Interaction, reply: Reply, named: bool
 ) -> Reply:
     """A moderator's public line about a game in another channel (``game:``) is
     posted where that game's players are, not where the moderator typed; the
     moderator is told privately where. Unchanged when the game is here, or its
     channel is gone or refuses the post (then it is said here)."""
     target = reply.channel_id
-    if not reply.ok or reply.ephemeral or target in (None, fe.channel_id(interaction)):
+    if not named or not reply.ok or reply.ephemeral or target in (None, fe.channel_id(interaction)):
         return reply
     channel = fe.client.get_channel(target) if fe.client is not None else None
     if channel is None:
