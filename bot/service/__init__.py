@@ -142,7 +142,9 @@ class GameService:
         self.play = Play(self.games, self.write)
         self.reading = Reading(self.games, self.images, self.write)
         self.moderation = Moderation(self.games, self.write, self.bots)
-        self.settings = Settings(self.games, self.lobby, self.bots)
+        self.settings = Settings(
+            self.games, self.lobby, self.bots, default_reminder_minutes=default_reminder_minutes
+        )
         self.reminders = Reminders(
             self.games,
             self.write,

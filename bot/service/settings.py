@@ -16,6 +16,7 @@ from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.lobby import Lobby
 from bot.service.model import (
+    DEFAULT_REMINDER_MINUTES,
     Actor,
     Reply,
     fail,
@@ -28,10 +29,18 @@ ONLY_ADMINS = "Only members with Manage Server can change the server's settings.
 class Settings:
     """Reminder interval, turn timeout, the server's policy, a player's mute."""
 
-    def __init__(self, games: LiveGames, lobby: Lobby, bots: BotPlayer) -> None:
+    def __init__(
+        self,
+        games: LiveGames,
+        lobby: Lobby,
+        bots: BotPlayer,
+        default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
+    ) -> None:
         self.games = games
         self.lobby = lobby  # how long a lobby may wait (the server's setting)
         self.bots = bots  # its level: named when a timeout is set
+        # the bot's own interval (bot/service/reminders.py): said when a server goes back to it
+        self.default_reminder_minutes = default_reminder_minutes
 
     @refusing
     async def set_reminder(
@@ -53,9 +62,12 @@ class Settings:
             if guild_id is None:
                 return fail("Server-wide settings need a server.")
             await self.games.store.update_guild_settings(guild_id, reminder_minutes=minutes or None)
+            default = f"the default, every {hours_text(self.default_reminder_minutes)}"
             return Reply(
                 f"⏰ {self.games.fmt.mention(actor.user_id)} (server admin) set turn reminders on this server "
-                + (f"to every {minutes} min." if minutes else "to the default.")
+                + (f"to every {minutes} min" if minutes else f"to {default}")
+                # the game's own setting wins (Reminders._row_minutes)
+                + " (a game whose moderator set its own keeps it)."
             )
         async with self.games.lock(channel_id):
             e = await self.games.current(channel_id)

@@ -119,3 +119,19 @@ async def test_commands_for_a_started_game_say_when_the_channels_game_is_a_lobby
     await world.slash(alice, "ba cancel")
     said = assert_private(await world.slash(admin, "ba-mod pause"))
     assert said == "There is no game running in this channel."
+
+
+async def test_a_server_reminder_back_to_the_default_says_what_the_default_is(
+    world: World,
+) -> None:
+    # "set turn reminders on this server to the default." left the admin to
+    # guess the default, and whether games with their own setting follow it
+    admin = world.member("ann", roles=[world.admin])
+    r = await world.slash(admin, "ba-server reminder", minutes=0)
+    assert not r.ephemeral
+    assert text(r).endswith(
+        "set turn reminders on this server to the default, every 12 h"
+        " (a game whose moderator set its own keeps it)."
+    ), text(r)
+    r = await world.slash(admin, "ba-server reminder", minutes=30)
+    assert text(r).endswith("to every 30 min (a game whose moderator set its own keeps it).")
