@@ -73,6 +73,13 @@ class Settings:
             e = await self.games.current(channel_id)
             if e is None:
                 return fail(await self.games.not_running(channel_id))
+            if e.settings.reminder_minutes == minutes:
+                # nothing to announce: the players' channel hears only of a change
+                now = f"every {minutes} min" if minutes else "off"
+                return Reply(
+                    f"Turn reminders for this game are already {now}: nothing changed.",
+                    ephemeral=True,
+                )
             e.settings = await self.games.store.update_game_settings(
                 e.record.id, reminder_minutes=minutes
             )
@@ -91,6 +98,12 @@ class Settings:
             e = await self.games.current(channel_id)
             if e is None:
                 return fail(await self.games.not_running(channel_id))
+            if e.settings.timeout_minutes == (minutes or None):
+                await self.games.server_timeout(e.record.guild_id)
+                now = hours_text(self.games.timeout_minutes(e))
+                return Reply(
+                    f"This game's turn timeout is already {now}: nothing changed.", ephemeral=True
+                )
             e.settings = await self.games.store.update_game_settings(
                 e.record.id, timeout_minutes=minutes or None
             )

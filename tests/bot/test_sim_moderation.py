@@ -135,3 +135,26 @@ async def test_a_server_reminder_back_to_the_default_says_what_the_default_is(
     ), text(r)
     r = await world.slash(admin, "ba-server reminder", minutes=30)
     assert text(r).endswith("to every 30 min (a game whose moderator set its own keeps it).")
+
+
+async def test_a_setting_already_in_place_is_not_announced_as_a_change(world: World) -> None:
+    # a repeated "/ba-mod reminder minutes:5" announced "set … to every 5 min"
+    # to the players again, though nothing had changed
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob])
+    r = await world.slash(admin, "ba-mod reminder", minutes=5)
+    assert not r.ephemeral and "to every 5 min" in text(r)
+    r = await world.slash(admin, "ba-mod reminder", minutes=5)
+    assert (
+        assert_private(r)
+        == "Turn reminders for this game are already every 5 min: nothing changed."
+    )
+    r = await world.slash(admin, "ba-mod timeout", minutes=90)
+    assert not r.ephemeral and "timeout of 90 min" in text(r)
+    said = world.public_text()  # each change announced once, so far
+    r = await world.slash(admin, "ba-mod timeout", minutes=90)
+    assert assert_private(r) == "This game's turn timeout is already 1 h 30 min: nothing changed."
+    assert world.public_text() == said  # the players heard of each change once
+    r = await world.slash(admin, "ba-mod reminder", minutes=10)
+    assert not r.ephemeral and "to every 10 min" in text(r)  # a real change still is
