@@ -68,6 +68,8 @@ class Transfer:
         if rec.status in OVER:
             doc = await self.games.store.export_game(rec.id)
             what = "the complete record (seed and every action)"
+            if rec.started_at is None and rec.seed is None:  # a lobby ended: no seed, no play
+                what = "ended before it started: its lobby, with no seed and no action"
         else:
             doc = await self._public_export(channel_id, rec.id)
             what = (

@@ -158,3 +158,17 @@ async def test_a_setting_already_in_place_is_not_announced_as_a_change(world: Wo
     assert world.public_text() == said  # the players heard of each change once
     r = await world.slash(admin, "ba-mod reminder", minutes=10)
     assert not r.ephemeral and "to every 10 min" in text(r)  # a real change still is
+
+
+async def test_the_export_of_an_ended_lobby_does_not_promise_a_seed(world: World) -> None:
+    # "the complete record (seed and every action)" for a lobby ended before
+    # it started, which has neither
+    alice = world.member("alice")
+    admin = world.member("ann", roles=[world.admin])
+    await world.slash(alice, "ba new", players=2)
+    await world.slash(admin, "ba-mod end")
+    r = await world.slash(admin, "ba-mod export", game=1)
+    said = assert_private(r)
+    assert said == "📦 Game #1: ended before it started: its lobby, with no seed and no action."
+    files = [a for m in ([r.response] + r.followups) if m for a in m.attachments]
+    assert [f.filename for f in files] == ["black-angel-1.json"]  # still exported
