@@ -71,12 +71,16 @@ def _ejects_words(g: Game, seat: int) -> str:
     Hal's Green neutralization #55 at 1C)', or '' when it holds none."""
     strip = g.state.board.strips[0]
     cards = [
-        f"{'your' if placed.owner == seat else g.name(placed.owner) + chr(39) + 's'} "
-        f"{mission_short(placed.card)} at {hex_name((0, pos))}"
+        f"{_whose(g, seat, placed.owner)} {mission_short(placed.card)} at {hex_name((0, pos))}"
         for pos, placed in enumerate(strip.cards)
         if placed is not None
     ]
     return f" (ejecting {and_list(cards)})" if cards else ""
+
+
+def _whose(g: Game, seat: int, owner: int) -> str:
+    """'your' for the seat choosing, else 'Hal's' or 'Red's'."""
+    return "your" if owner == seat else f"{g.name(owner)}'s"
 
 
 def _rolls_words(rolled: list[int]) -> str:
