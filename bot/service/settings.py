@@ -98,17 +98,18 @@ class Settings:
             e = await self.games.current(channel_id)
             if e is None:
                 return fail(await self.games.not_running(channel_id))
-            if e.settings.timeout_minutes == (minutes or None):
-                await self.games.server_timeout(e.record.guild_id)
-                now = hours_text(self.games.timeout_minutes(e))
-                return Reply(
-                    f"This game's turn timeout is already {now}: nothing changed.", ephemeral=True
+            unchanged = e.settings.timeout_minutes == (minutes or None)
+            if not unchanged:
+                e.settings = await self.games.store.update_game_settings(
+                    e.record.id, timeout_minutes=minutes or None
                 )
-            e.settings = await self.games.store.update_game_settings(
-                e.record.id, timeout_minutes=minutes or None
-            )
             await self.games.server_timeout(e.record.guild_id)  # known for the prompt
             shown = self.games.timeout_minutes(e)
+        if unchanged:  # nothing to announce: the players' channel hears only of a change
+            return Reply(
+                f"This game's turn timeout is already {hours_text(shown)}: nothing changed.",
+                ephemeral=True,
+            )
         if not minutes:
             return Reply(
                 f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set this game's turn "
