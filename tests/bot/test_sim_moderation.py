@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import discord
+from simcord import MemberActor
 
 from tests.bot.sim import World, assert_private, text
 from tests.bot.simplay import lobby, step
@@ -43,12 +44,19 @@ async def test_a_game_named_in_its_own_channel_is_still_announced_there(world: W
     assert not r.ephemeral and "paused the game" in text(r)
 
 
-async def test_repairing_a_lobby_that_was_ended_does_not_claim_damage(world: World) -> None:
-    # repair takes a game that is over by id; one ended as a lobby never had a seed
+async def _ended_lobby(world: World) -> MemberActor:
+    """Game #1 ended by a moderator while still a lobby: no seed, no action.
+    Returns the moderator (a server admin)."""
     alice = world.member("alice")
     admin = world.member("ann", roles=[world.admin])
     await world.slash(alice, "ba new", players=2)
     await world.slash(admin, "ba-mod end")
+    return admin
+
+
+async def test_repairing_a_lobby_that_was_ended_does_not_claim_damage(world: World) -> None:
+    # repair takes a game that is over by id; one ended as a lobby never had a seed
+    admin = await _ended_lobby(world)
     r = await world.slash(admin, "ba-mod repair", game=1)
     said = assert_private(r)
     assert "ended before it started" in said
@@ -163,10 +171,7 @@ async def test_a_setting_already_in_place_is_not_announced_as_a_change(world: Wo
 async def test_the_export_of_an_ended_lobby_does_not_promise_a_seed(world: World) -> None:
     # "the complete record (seed and every action)" for a lobby ended before
     # it started, which has neither
-    alice = world.member("alice")
-    admin = world.member("ann", roles=[world.admin])
-    await world.slash(alice, "ba new", players=2)
-    await world.slash(admin, "ba-mod end")
+    admin = await _ended_lobby(world)
     r = await world.slash(admin, "ba-mod export", game=1)
     said = assert_private(r)
     assert said == "📦 Game #1: ended before it started: its lobby, with no seed and no action."
