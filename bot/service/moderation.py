@@ -276,25 +276,56 @@ class Moderation:
                 return fail("Rollback failed; the game is unchanged.")
             e2 = await self.games.load(channel_id)
             assert e2 is not None
-            whose: list[str] = []
-            for a in cut:
-                if a.seat is not None and 0 <= a.seat < len(e2.seats):
-                    name = self.games.who(e2, a.seat)
-                    if name not in whose:
-                        whose.append(name)
-            n = len(cut)
             mod = self.games.fmt.mention(actor.user_id)
             reply = Reply(
-                f"⏪ {mod} (moderator) rolled back {n} action{'s' if n != 1 else ''} "
-                f"(#{h.base + keep + 1}{f'-#{h.base + keep + n}' if n > 1 else ''}"
-                + (f", {n - 1} of them the bot's moves after it" if n > 1 else "")
-                + f"): {'the turn' if len(whose) < 2 else 'the turns'} of "
-                + (" and ".join(whose) or "nobody")
-                + ".\n",
+                f"⏪ {mod} (moderator) rolled back {self._rolled_back(e2, cut, h.base + keep)}\n",
                 new_turn=True,
             )
             await self.write.play_on(e2, reply)  # back on a bot's decision: the bot plays on
             return reply
+
+    def _rolled_back(self, e: Entry, cut: Sequence[ActionRecord], before: int) -> str:
+        """What a rollback took back (``cut``: the actions after move ``before``),
+        named by who *took* each one, not by who holds the seat now: after a
+        removal the seat is the bot's, but the action taken back was the
+        person's. When the bot now holds the seat of the decision taken back,
+        it decides again at once: said before its moves follow."""
+        n, head = len(cut), cut[0]
+        span = f"#{before + 1}" + (f"-#{before + n}" if n > 1 else "")
+        fmt = self.games.fmt
+        seat = head.seat if head.seat is not None and 0 <= head.seat < len(e.seats) else None
+        if seat is None:
+            by = "a decision"
+        else:
+            now = e.user(seat)
+            if head.user_id is None:
+                taker = "the bot"
+            elif head.user_id == now:
+                taker = fmt.mention(now)
+            elif now == BOT_USER:
+                taker = f"{fmt.mention(head.user_id)}, since removed"
+            elif is_bot(now):
+                taker = f"{fmt.mention(head.user_id)}; the bot plays it now"
+            else:
+                taker = f"{fmt.mention(head.user_id)}, since replaced by {fmt.mention(now)}"
+            by = f"a decision of {e.game.name(seat)} (taken by {taker})"
+        text = f"{n} action{'s' if n != 1 else ''} ({span}): {by}"
+        if n > 1:
+            seats = sorted(
+                {a.seat for a in cut[1:] if a.seat is not None and a.seat < len(e.seats)}
+            )
+            names = " and ".join(e.game.name(s) for s in seats)
+            text += f", and the bot's {n - 1} move{'s' if n > 2 else ''} after it" + (
+                f" (for {names})" if names else ""
+            )
+        text += "."
+        d = e.game.decision
+        if seat is not None and d is not None and d.seat == seat and is_bot(e.user(seat)):
+            if e.record.status is GameStatus.PAUSED:
+                text += f" The bot plays {e.game.name(seat)} now: it takes that decision again once the game is resumed."
+            else:
+                text += f" The bot plays {e.game.name(seat)} now, so it takes that decision again:"
+        return text
 
     @refusing
     async def repair(self, channel_id: int, actor: Actor, *, game_id: int | None = None) -> Reply:

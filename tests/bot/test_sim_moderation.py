@@ -177,3 +177,27 @@ async def test_the_export_of_an_ended_lobby_does_not_promise_a_seed(world: World
     assert said == "📦 Game #1: ended before it started: its lobby, with no seed and no action."
     files = [a for m in ([r.response] + r.followups) if m for a in m.attachments]
     assert [f.filename for f in files] == ["black-angel-1.json"]  # still exported
+
+
+async def test_a_rollback_after_a_removal_names_who_took_the_action(world: World) -> None:
+    # the notice named the seat's holder now: "the turn of Blue (the bot)",
+    # though Bob took the action; and the bot's replay came unannounced
+    alice, bob, carol = world.players(3)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob, carol])
+    rng = random.Random(2)
+    who = None
+    while who is not bob:
+        who, _ = await step(world, rng)
+    e = await world.bot.frontend.svc.games.entry(world.channel.id)
+    seat, colour = e.seat_of(bob.id), e.game.name(e.seat_of(bob.id))
+    await world.slash(admin, "ba-mod remove", seat=seat + 1)
+    assert "is now played by the bot" in world.public()[-1].content
+    r = await world.slash(admin, "ba-mod rollback")
+    assert assert_private(r) == "✔ Done."
+    notice = world.public()[-1].content
+    head, replay = notice.split("\n", 1)
+    assert f"a decision of {colour} (taken by {bob.mention}, since removed)" in head, head
+    assert "(the bot)" not in head
+    assert head.endswith(f"The bot plays {colour} now, so it takes that decision again:"), head
+    assert replay.startswith(f"🤖 The bot plays for {colour}"), replay
