@@ -16,6 +16,9 @@ id; the others refuse it and say why (bot/service/absence.py ``ON_GAMES_OVER``).
 
 from __future__ import annotations
 
+import contextlib
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -24,8 +27,10 @@ from bot.cogs.game import bot_can_play_here
 from bot.cogs.respond import Visibility, run
 from bot.frontend import Frontend
 from bot.limits import MAX_REMINDER_MINUTES, MAX_TIMEOUT_MINUTES
-from bot.service import BOT_USER, fail
+from bot.service import BOT_USER, Reply, fail
 from storage.transfer import MAX_EXPORT_BYTES
+
+log = logging.getLogger(__name__)
 
 PRIVATE, PUBLIC, UPDATE = Visibility.PRIVATE, Visibility.PUBLIC, Visibility.UPDATE
 
@@ -59,10 +64,28 @@ class ModerationCog(
         async def work(actor, cid):
             r = await self.svc.end(cid, actor)
             if r.ok:
-                self.fe.turn_msgs.pop(cid, None)
+                try:
+                    await self._retire_buttons(cid)
+                except Exception:  # ended and stored: the moderator is told so all the same
+                    log.exception("channel %s: the ended game's buttons not taken away", cid)
             return r
 
         await run(interaction, work, PUBLIC, game=game)
+
+    async def _retire_buttons(self, cid: int) -> None:
+        """The ended game's buttons go: on its turn message, and on the open
+        private panels and decision DMs of its players (typed in another
+        channel, the end is no update of that channel: nothing else takes
+        them away). A message Discord refuses to edit keeps them; a click
+        there is told the game is over."""
+        tracked = self.fe.turn_msgs.pop(cid, None)
+        if tracked is not None:
+            async with self.fe.edit_lock(cid):
+                with contextlib.suppress(discord.HTTPException):
+                    await tracked.message.edit(view=None)
+        channel = self.fe.client.get_channel(cid) if self.fe.client is not None else None
+        if channel is not None:
+            await self.fe.desk.follow(channel, Reply(""), None)
 
     @app_commands.command(
         name="move", description="Move a game into this channel (e.g. after its thread was deleted)"

@@ -8,8 +8,8 @@ import random
 import discord
 from simcord import MemberActor
 
-from tests.bot.sim import World, assert_private, text
-from tests.bot.simplay import lobby, step
+from tests.bot.sim import World, assert_private, custom_ids, decider, text
+from tests.bot.simplay import dm_messages, lobby, step
 
 
 async def test_a_game_named_from_another_channel_is_announced_to_its_players(
@@ -201,3 +201,26 @@ async def test_a_rollback_after_a_removal_names_who_took_the_action(world: World
     assert "(the bot)" not in head
     assert head.endswith(f"The bot plays {colour} now, so it takes that decision again:"), head
     assert replay.startswith(f"🤖 The bot plays for {colour}"), replay
+
+
+async def test_a_game_ended_from_another_channel_leaves_no_live_button(world: World) -> None:
+    # the turn message in #games and the decider's decision DM kept their
+    # buttons after "/ba-mod end game:1" typed in #mods: clicks on a game
+    # that was over
+    alice, bob = world.players(2)
+    for m in (alice, bob):
+        await world.slash(m, "ba notify", dms=True)
+    admin = world.member("ann", roles=[world.admin])
+    mods = world.new_channel("mods")
+    await lobby(world, [alice, bob])
+    await step(world, random.Random(2))
+    tm = world.turn_message()
+    deciding = world.by_id(decider(tm))
+    assert custom_ids(tm) and custom_ids(dm_messages(world, deciding)[-1])  # live before
+    await world.slash(admin, "ba-mod end", mods, game=1)
+    assert "ended game #1" in world.public()[-1].content
+    old = next(m for m in world.public() if m.id == tm.id)
+    assert custom_ids(old) == [], custom_ids(old)
+    dm = dm_messages(world, deciding)[-1]
+    assert custom_ids(dm) == [], custom_ids(dm)
+    assert "paused or over: see the channel" in dm.content, dm.content
