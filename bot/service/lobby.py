@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import engine
 from bot.limits import check_timeout_hours, hours_text
-from bot.service.format import command, lobby_msg
+from bot.service.format import Fmt, command, lobby_msg
 from bot.service.games import LiveGames
 from bot.service.helpers import (
     assign_colours,
@@ -314,11 +314,7 @@ class Lobby:
         )
 
     def _lobby_line(self, seats: Sequence[Seat]) -> str:
-        return "Lobby: " + ", ".join(
-            (s.display_name or self.games.fmt.name(s.user_id))
-            + (f" ({s.colour})" if s.colour else "")
-            for s in seats
-        )
+        return lobby_line(self.games.fmt, seats)
 
     @refusing
     async def start(
@@ -379,3 +375,16 @@ class Lobby:
             reply = Reply("\n".join(lines), new_turn=True)
             await self.write.play_on(e, reply, render=True)
             return reply
+
+
+def seat_name(fmt: Fmt, seat: Seat) -> str:
+    """A lobby seat's player as the lobby line names them."""
+    return seat.display_name or fmt.name(seat.user_id)
+
+
+def lobby_line(fmt: Fmt, seats: Sequence[Seat]) -> str:
+    """ "Lobby: Alice, Bob (Red)": the seated players in seat order, with the
+    colour each would like."""
+    return "Lobby: " + ", ".join(
+        seat_name(fmt, s) + (f" ({s.colour})" if s.colour else "") for s in seats
+    )

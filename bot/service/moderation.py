@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from bot.service.botplay import BotPlayer
 from bot.service.games import LiveGames
 from bot.service.helpers import REVEALING
+from bot.service.lobby import Lobby, lobby_line, seat_name
 from bot.service.model import (
     BOT_USER,
     Actor,
@@ -39,6 +40,7 @@ from storage import (
     GameStatus,
     LobbyError,
     NotFoundError,
+    Seat,
     SeedDamagedError,
 )
 
@@ -206,8 +208,7 @@ class Moderation:
         old = seats[seat].user_id
         mod = self.games.fmt.mention(actor.user_id)
         if new_user == BOT_USER:
-            await self.games.store.leave_game(rec.id, old)
-            return Reply(f"{mod} (moderator) removed {self.games.fmt.mention(old)} from the lobby.")
+            return await self._remove_from_lobby(rec, mod, seats, seat)
         if old == new_user:
             return fail(f"Seat {seat + 1} is already {self.games.fmt.mention(old)}'s.")
         try:
@@ -218,6 +219,33 @@ class Moderation:
             f"🔁 {mod} (moderator) gave {self.games.fmt.mention(old)}'s lobby seat "
             f"{seat + 1} to {self.games.fmt.mention(new_user)}."
         )
+
+    async def _remove_from_lobby(
+        self, rec: GameRecord, mod: str, before: Sequence[Seat], seat: int
+    ) -> Reply:
+        """Seat ``seat`` (0-based) leaves the lobby, said as a player's leaving
+        is (the lobby, who may start now, a lobby closed when nobody is left),
+        with the seats that move up: the seat numbers a moderator types next
+        are theirs now."""
+        fmt = self.games.fmt
+        old = before[seat].user_id
+        seats = await self.games.store.leave_game(rec.id, old)
+        text = f"{mod} (moderator) removed {fmt.mention(old)} from seat {seat + 1} of the lobby"
+        if not seats:
+            await self.games.store.abort_game(rec.id, "everyone left")
+            return Reply(text + "; nobody is left, so the lobby is closed.")
+        moved = [
+            f"{seat_name(fmt, s)} {'is now ' if s.seat == seat else ''}seat {s.seat + 1}"
+            for s in seats[seat:]
+        ]
+        if moved:
+            text += "; the players after move up a seat: " + ", ".join(moved)
+        text += ". " + lobby_line(fmt, seats)
+        if old == Lobby.starter(rec, before):
+            nxt = Lobby.starter(rec, seats)
+            if nxt is not None:
+                text += f"\n{fmt.mention(nxt)} may now start the game ({command(fmt, 'start')})."
+        return Reply(text)
 
     @refusing
     async def rollback(self, channel_id: int, actor: Actor) -> Reply:

@@ -224,3 +224,28 @@ async def test_a_game_ended_from_another_channel_leaves_no_live_button(world: Wo
     dm = dm_messages(world, deciding)[-1]
     assert custom_ids(dm) == [], custom_ids(dm)
     assert "paused or over: see the channel" in dm.content, dm.content
+
+
+async def test_a_removal_from_a_lobby_says_who_moves_up_a_seat(world: World) -> None:
+    # "removed @alice from the lobby." left the moderator to work out that
+    # seat 2 is now Bob's: a "/ba-mod remove seat:2" meant for Bob would take Carol
+    alice, bob, carol = world.players(3)
+    admin = world.member("ann", roles=[world.admin])
+    await world.slash(alice, "ba new", players=4)
+    await world.slash(bob, "ba join")
+    await world.slash(carol, "ba join")
+    r = await world.slash(admin, "ba-mod remove", seat=1)
+    assert assert_private(r) == "✔ Done."
+    assert world.public()[-1].content == (
+        f"{admin.mention} (moderator) removed {alice.mention} from seat 1 of the lobby; the"
+        " players after move up a seat: Bob is now seat 1, Carol seat 2. Lobby: Bob, Carol\n"
+        f"{bob.mention} may now start the game (`/ba start`)."
+    ), world.public()[-1].content
+    await world.slash(admin, "ba-mod remove", seat=2)  # the last seat: nobody moves
+    assert world.public()[-1].content == (
+        f"{admin.mention} (moderator) removed {carol.mention} from seat 2 of the lobby. Lobby: Bob"
+    ), world.public()[-1].content
+    # the last player removed: the lobby closes, as when they leave
+    await world.slash(admin, "ba-mod remove", seat=1)
+    assert "the lobby is closed" in world.public()[-1].content
+    assert (await world.bot.frontend.svc.store.active_game(world.channel.id)) is None
