@@ -79,7 +79,8 @@ def _die_of(g: Game, seat: int, option: str) -> dict | None:
         "colour": COLOUR_BY_LETTER[code[0]].value,
         "value": int(code[1]),
         "bought": verb == "buy",
-        "unpaid": verb == "buy",  # its resource is still in storage (engine/turn.py mission_option)
+        "unpaid": verb
+        == "buy",  # its resource is still in storage (engine/use_die.py mission_option)
     }
 
 
@@ -124,7 +125,7 @@ def _play_options(
 
 def _free_slots(g: Game, seat: int) -> dict[DieColour | None, list[tuple[int, str]]]:
     """By card colour (None: a Ravager card), the Slot handler's options
-    (turn.slot_option) for the free slots where such a card activates
+    (card_slot.slot_option) for the free slots where such a card activates
     something: a card that activates nothing is no play."""
     global _cards_reaching_a_tile
     if _cards_reaching_a_tile is None:
@@ -150,10 +151,10 @@ def _play_words(
     g: Game, seat: int, play: Option, i: int, slot_name: str
 ) -> tuple[str, str, tuple[str, ...]]:
     """'Orange activation #12 → row 2: activates …': the card, then its slot."""
+    from engine.card_slot import slot_option
     from engine.describe import mission_given_up
     from engine.dice_take import flip_note
     from engine.ops import mission_short
-    from engine.turn import slot_option
 
     arg = play.id.partition(":")[2]
     kind = "mission" if arg[0] == "m" else "ravager"

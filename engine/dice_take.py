@@ -1,7 +1,8 @@
 """Taking a die in Sequence A: your own (either area), or one bought from
 another compartment; flipping with debris; and (rules version 2, R2 amended
 and R18, engine/READINGS.md 16) which dice may be taken at all: only those
-that can then be used, and which A.1 choices keep such a die."""
+that can then be used, and which A.1 choices keep such a die. A debris
+flip's option is here too: the turn's start and the late flips offer it."""
 
 from __future__ import annotations
 
@@ -274,3 +275,23 @@ def early_flip_keeps_sequence_a(g: Game, seat: int, option: str) -> bool:
         return sequence_a_possible(g, seat)
     finally:
         boost[cell] = True
+
+
+def flip_option(seat: int, code: str, commits: bool = False, why: str = "") -> Option:
+    """`commits`: flipping starts Sequence A (debris flips a die only in a
+    Sequence A, rulebook "Debris"), so Sequence B is no longer offered.
+    `why`: a late flip's reason (R20, engine/late_flip.py `late_flip_why`)."""
+
+    def words() -> tuple[str, str, tuple[str, ...]]:
+        colour, value = code[0], int(code[1])
+        new = OPPOSITE_FACE[value]
+        after = die_text(f"{colour}{new}")  # the face only, without "(reserved)"
+        then = "; this commits you to Sequence A (no Sequence B this turn)" if commits else ""
+        then += f" ({why})" if why else ""
+        return (
+            f"Flip your {die_text(code)} to {face_words(new, short=True)} (1 debris)",
+            f"Spend a debris to flip your {die_text(code)} to its opposite face: {after}{then}",
+            (f"die:{seat}:{code}",),
+        )
+
+    return Option.lazy(f"flip:{code}", words)

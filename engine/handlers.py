@@ -55,15 +55,19 @@ def _load() -> None:
     # Importing the rule modules registers their handlers.
     from engine import (  # noqa: F401
         boosts,
+        card_slot,
         command,
         discover,
+        draw_card,
         hal,
+        late_flip,
         missions,
         ravagers,
         repair,
         sequence_b,
         tiles,
         turn,
+        use_die,
     )
 
 

@@ -105,7 +105,7 @@ def debris_flips_after_the_action(options: GameOptions) -> bool:
     spend debris ... to flip 1 die in your compartment": also after the
     action, with debris gained during it. Version 4 asks once at the end of
     a Sequence A turn, when the player has debris and a die a flip would
-    change (engine/turn.py ``LateFlip``). Versions 1-3 offered flips only
+    change (engine/late_flip.py ``LateFlip``). Versions 1-3 offered flips only
     before a die was taken (and on the die in use)."""
     return options.rules_version >= 4
 
