@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.components import TILES
-from renderer import artwork as A
+from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P
 from renderer.common import paste_at, text
@@ -114,6 +114,6 @@ def with_other_sides(img: Image.Image, view: View, seat: int) -> Image.Image:
     for k, cell in enumerate(two_sided_cells(p)):
         x0, y0, x1, y1 = other_side_box(top, k)
         hidden_is_boost = not boosts[cell]
-        paste_at(out, A.tile(p["grid"][cell], TILE, TILE, hidden_is_boost), (x0, y0))
+        paste_at(out, C.tile(p["grid"][cell], TILE, TILE, hidden_is_boost), (x0, y0))
         text(d, ((x0 + x1) / 2, y0 - 3), CELL_NAMES[cell], 16, P.TEXT, True, "md")
     return out

@@ -1,4 +1,5 @@
-"""Sprites: pieces, tiles, cards and hexes, drawn once and cached.
+"""Sprites: pieces and hexes, drawn once and cached (tiles and cards:
+renderer/cards.py).
 
 Shapes are drawn at 4x and scaled down once (smooth edges without per-turn
 cost); text is drawn at 1x so it stays crisp. Every sprite is an RGBA image
@@ -14,10 +15,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.components import MISSION_CARDS, PLAYER_COLOURS, TILES, MissionKind, TileKind
-from renderer import labels
 from renderer import palette as P
-from renderer.fonts import font, wrap
+from renderer.fonts import font
 from renderer.layout import hex_polygon
 
 SS = 4  # supersampling factor for shapes
@@ -25,7 +24,7 @@ SS = 4  # supersampling factor for shapes
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 
 
-def _smooth(w: int, h: int, paint: Painter) -> Image.Image:
+def smooth(w: int, h: int, paint: Painter) -> Image.Image:
     """Run `paint(draw, scale)` on a 4x transparent canvas; return it at 1x."""
     big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), SS)
@@ -83,7 +82,7 @@ def die(colour: int, value: int | None, size: int, damaged: bool = False) -> Ima
                 (size * s - 3 * s, 3 * s, 3 * s, size * s - 3 * s), fill=P.DAMAGE_CUBE, width=4 * s
             )
 
-    img = _smooth(size, size, paint)
+    img = smooth(size, size, paint)
     d = ImageDraw.Draw(img)
     symbol = P.DIE_SYMBOLS[colour]
     if value is None:
@@ -110,7 +109,7 @@ def robot(colour: str | None, size: int) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.ellipse((s, s, size * s - s, size * s - s), fill=fill, outline=P.HIGHLIGHT, width=2 * s)
 
-    img = _smooth(size, size, paint)
+    img = smooth(size, size, paint)
     centred_text(ImageDraw.Draw(img), (size / 2, size / 2), letter, int(size * 0.58), text)
     return img
 
@@ -127,7 +126,7 @@ def ship(colour: str, size: int) -> Image.Image:
             [(x * w * s, y * h * s) for x, y in pts], fill=fill, outline=P.HIGHLIGHT, width=2 * s
         )
 
-    img = _smooth(w, h, paint)
+    img = smooth(w, h, paint)
     centred_text(ImageDraw.Draw(img), (w * 0.42, h / 2), letter, int(h * 0.62), text)
     return img
 
@@ -155,7 +154,7 @@ def cube(size: int, colour: P.RGB = P.DAMAGE_CUBE) -> Image.Image:
         d.line((m, m, size * s - m, size * s - m), fill=rim, width=2 * s)
         d.line((size * s - m, m, m, size * s - m), fill=rim, width=2 * s)
 
-    return _smooth(size, size, paint)
+    return smooth(size, size, paint)
 
 
 @lru_cache(maxsize=16)
@@ -171,7 +170,7 @@ def resource(size: int) -> Image.Image:
             width=2 * s,
         )
 
-    return _smooth(size, size, paint)
+    return smooth(size, size, paint)
 
 
 @lru_cache(maxsize=16)
@@ -188,7 +187,7 @@ def black_angel(size: int) -> Image.Image:
             width=3 * s,
         )
 
-    img = _smooth(w, h, paint)
+    img = smooth(w, h, paint)
     centred_text(ImageDraw.Draw(img), (w * 0.58, h / 2), "BA", int(h * 0.5), P.HIGHLIGHT)
     return img
 
@@ -203,7 +202,7 @@ def spes_planet(size: int, label: str = "SPES") -> Image.Image:
             (size * s * 0.2, size * s * 0.55, size * s * 0.55, size * s * 0.8), fill=(60, 150, 90)
         )
 
-    img = _smooth(size, size, paint)
+    img = smooth(size, size, paint)
     centred_text(
         ImageDraw.Draw(img), (size / 2, size * 0.38), label, max(10, size // 4), P.TEXT_DARK
     )
@@ -222,7 +221,7 @@ def ravager_icon(size: int) -> Image.Image:
             width=2 * s,
         )
 
-    img = _smooth(size, size, paint)
+    img = smooth(size, size, paint)
     centred_text(ImageDraw.Draw(img), (size / 2, size * 0.64), "!", int(size * 0.55), P.HIGHLIGHT)
     return img
 
@@ -243,240 +242,7 @@ def comet(size: int) -> Image.Image:
             width=s,
         )
 
-    return _smooth(size, size, paint)
-
-
-# --------------------------------------------------------------------------- tiles and cards
-
-
-def tile_colours(tile_id: int) -> tuple[P.RGB, P.RGB, str]:
-    """(fill, text colour, badge letter) of a tile: die colour for Technology,
-    player colour for Starting tiles, violet-black with "A" for Advanced."""
-    tile = TILES[tile_id]
-    if tile.kind is TileKind.TECHNOLOGY:
-        assert tile.colour is not None
-        c = P.die_index(tile.colour.value)
-        return P.DIE_FILL[c], P.TEXT_DARK, P.DIE_SYMBOLS[c]
-    if tile.kind is TileKind.STARTING:
-        colour = PLAYER_COLOURS[(tile_id - 48) // 3].value
-        fill, text, letter = P.player_style(colour)
-        return fill, text, letter
-    return (60, 44, 90), P.TEXT, "A"
-
-
-@lru_cache(maxsize=512)
-def tile(tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0) -> Image.Image:
-    """A Technology / Starting / Advanced tile with its effect in words and its
-    colour letter in a badge (top-left). The boost side has a white top border.
-    `clear_top`: pixels at the top kept free of the words (a numbered badge
-    sits there on a player board, renderer/marks.py)."""
-    fill, text, letter = tile_colours(tile_id)
-    badge = colour_badge(w, h)
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.rounded_rectangle(
-            (s, s, w * s - s, h * s - s),
-            radius=8 * s,
-            fill=fill,
-            outline=P.HIGHLIGHT if boost else P.TEXT_DARK,
-            width=2 * s,
-        )
-        if boost:
-            d.rectangle((6 * s, 2 * s, w * s - 6 * s, 7 * s), fill=P.HIGHLIGHT)
-        d.ellipse(
-            (4 * s, 4 * s, (4 + badge) * s, (4 + badge) * s),
-            fill=P.TEXT_DARK if text == P.TEXT_DARK else P.HIGHLIGHT,
-        )
-
-    img = _smooth(w, h, paint)
-    d = ImageDraw.Draw(img)
-    badge_text = P.HIGHLIGHT if text == P.TEXT_DARK else P.TEXT_DARK
-    centred_text(d, (4 + badge / 2, 4 + badge / 2), letter, int(badge * 0.75), badge_text)
-    lines, size, top = tile_words(tile_id, w, h, boost, clear_top)
-    for i, line in enumerate(lines):
-        centred_text(d, (w / 2, top + i * (size + 3)), line, size, text)
-    return img
-
-
-def colour_badge(w: int, h: int) -> int:
-    """Diameter of a tile's colour-letter badge (top left)."""
-    return max(16, min(w, h) // 4)
-
-
-TILE_MIN_FONT = 12  # the smallest words a tile shrinks to under its colour badge
-CLEARED_MIN_FONT = 10  # ... and under a tall numbered badge, rather than overlap it
-
-
-@lru_cache(maxsize=1024)
-def tile_words(
-    tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0
-) -> tuple[list[str], int, float]:
-    """(lines, font size, centre y of the first line) of a tile's words:
-    centred in the room under the colour badge, the font shrinking until they
-    fit there whole. With `clear_top` lower than the colour badge, the room
-    starts under it and the words' glyphs are measured, so none reach it."""
-    badge = colour_badge(w, h)
-    body = labels.tile_text(tile_id, boost)
-    size = max(12, min(22, h // 4, w // 5))
-    max_lines = 3 if h < 120 else 4
-    if clear_top <= badge:
-        lines = wrap(body, w - 12, size, True, lines=max_lines)
-        while size > TILE_MIN_FONT and (
-            lines[-1].endswith("…") or len(lines) * (size + 3) > h - badge - 4
-        ):
-            size -= 1
-            lines = wrap(body, w - 12, size, True, lines=max_lines)
-        return lines, size, _first_line(h, badge, size, len(lines))
-    room_top, room_bottom = clear_top + 2, h - 5
-    while True:
-        lines = wrap(body, w - 12, size, True, lines=max_lines)
-        top = _first_line(room_bottom, room_top, size, len(lines))
-        y0, y1 = _glyph_span(lines, size, top)
-        fits = not lines[-1].endswith("…") and y0 >= room_top and y1 <= room_bottom
-        if fits or size <= CLEARED_MIN_FONT:
-            return lines, size, top
-        size -= 1
-
-
-def _first_line(bottom: float, top: float, size: int, n_lines: int) -> float:
-    """Centre y of the first of n lines centred between top and bottom."""
-    line_h = size + 3
-    return (bottom + top) / 2 - line_h * n_lines / 2 + line_h / 2
-
-
-def _glyph_span(lines: list[str], size: int, top: float) -> tuple[float, float]:
-    """(top, bottom) y of the lines' glyphs, the first line centred at `top`."""
-    f = font(size, True)
-    first, last = f.getbbox(lines[0], anchor="mm"), f.getbbox(lines[-1], anchor="mm")
-    return top + first[1], top + (len(lines) - 1) * (size + 3) + last[3]
-
-
-def tile_words_box(
-    tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0
-) -> tuple[int, int, int, int]:
-    """The box the tile's words' glyphs cover, in tile pixels."""
-    lines, size, top = tile_words(tile_id, w, h, boost, clear_top)
-    f = font(size, True)
-    x0 = min(w / 2 + f.getbbox(line, anchor="mm")[0] for line in lines)
-    x1 = max(w / 2 + f.getbbox(line, anchor="mm")[2] for line in lines)
-    y0, y1 = _glyph_span(lines, size, top)
-    return (int(x0), int(y0), int(x1) + 1, int(y1) + 1)
-
-
-@lru_cache(maxsize=128)
-def mission_small(card_id: int, w: int, h: int) -> Image.Image:
-    """A Mission card as placed in Space: colour, letter, ACT (gear) or NEU (target)."""
-    card = MISSION_CARDS[card_id]
-    c = P.die_index(card.colour.value)
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.rounded_rectangle(
-            (s, s, w * s - s, h * s - s),
-            radius=5 * s,
-            fill=P.DIE_FILL[c],
-            outline=P.HIGHLIGHT,
-            width=2 * s,
-        )
-
-    img = _smooth(w, h, paint)
-    d = ImageDraw.Draw(img)
-    kind = "ACT" if card.kind is MissionKind.ACTIVATION else "NEU"
-    centred_text(d, (w / 2 + 5, h / 2), kind, int(h * 0.5), P.TEXT_DARK)
-    d.text((3, 2), P.DIE_SYMBOLS[c], font=font(int(h * 0.36), True), fill=P.TEXT_DARK)
-    return img
-
-
-@lru_cache(maxsize=128)
-def mission_card(card_id: int, w: int, h: int) -> Image.Image:
-    """A Mission card in a hand: colour and letter, kind, reward, effect text."""
-    card = MISSION_CARDS[card_id]
-    c = P.die_index(card.colour.value)
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.rounded_rectangle(
-            (s, s, w * s - s, h * s - s),
-            radius=10 * s,
-            fill=P.DIE_FILL[c],
-            outline=P.HIGHLIGHT,
-            width=2 * s,
-        )
-        d.rounded_rectangle(
-            (6 * s, 36 * s, w * s - 6 * s, h * s - 6 * s), radius=6 * s, fill=(250, 248, 240)
-        )
-
-    img = _smooth(w, h, paint)
-    d = ImageDraw.Draw(img)
-    kind = "Activation" if card.kind is MissionKind.ACTIVATION else "Neutralization"
-    d.text((10, 6), f"{P.DIE_SYMBOLS[c]} {kind}", font=font(20, True), fill=P.TEXT_DARK)
-    d.text((w - 10, 6), f"#{card_id}", font=font(16, False), fill=P.TEXT_DARK, anchor="ra")
-    lines = wrap(card.text, w - 24, 17, False, lines=4)
-    for i, line in enumerate(lines):
-        d.text((12, 42 + i * 20), line, font=font(17, False), fill=P.TEXT_DARK)
-    # Placing the card brings its printed Technology tiles into the display (the
-    # option says so); the player weighs them when choosing which card to place.
-    d.text((12, h - 56), MISSION_TILES_LABEL, font=font(16, True), fill=P.TEXT_DARK)
-    for colour, box in zip(card.tiles, mission_tile_boxes(card_id, w, h), strict=True):
-        t = P.die_index(colour.value)
-        d.rounded_rectangle(box, radius=3, fill=P.DIE_FILL[t], outline=P.TEXT_DARK)
-        centred_text(
-            d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), P.DIE_SYMBOLS[t], 12, P.TEXT_DARK
-        )
-    d.text(
-        (12, h - 30),
-        f"reward: {labels.REWARD_TEXT[card.reward]}",
-        font=font(17, True),
-        fill=P.TEXT_DARK,
-    )
-    return img
-
-
-MISSION_TILES_LABEL = "tiles to display:"
-MISSION_TILE = 20
-
-
-def mission_tile_boxes(card_id: int, w: int, h: int) -> list[tuple[int, int, int, int]]:
-    """Where a hand Mission card of size w x h shows each Technology tile it
-    brings into the display, after MISSION_TILES_LABEL (in card pixels)."""
-    x = 12 + int(font(16, True).getlength(MISSION_TILES_LABEL)) + 8
-    y = h - 57
-    return [
-        (x + k * (MISSION_TILE + 4), y, x + k * (MISSION_TILE + 4) + MISSION_TILE, y + MISSION_TILE)
-        for k in range(len(MISSION_CARDS[card_id].tiles))
-    ]
-
-
-@lru_cache(maxsize=64)
-def ravager_card(card_id: int | None, w: int, h: int) -> Image.Image:
-    """A Ravager card: dark red with its location and permanent effect
-    (face down, `card_id` None, shows only the Ravager icon)."""
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.rounded_rectangle(
-            (s, s, w * s - s, h * s - s),
-            radius=8 * s,
-            fill=P.RAVAGER_HEX,
-            outline=P.RAVAGER_ICON,
-            width=2 * s,
-        )
-
-    img = _smooth(w, h, paint)
-    d = ImageDraw.Draw(img)
-    icon = ravager_icon(min(28, h // 3))
-    img.alpha_composite(icon, (8, 8))
-    if card_id is None:
-        centred_text(d, (w / 2 + 14, h / 2), "Ravager", min(22, h // 3), P.TEXT)
-        return img
-    from engine.components import RAVAGER_CARDS
-
-    card = RAVAGER_CARDS[card_id]
-    d.text((44, 8), f"Ravager → action {card.location}", font=font(20, True), fill=P.TEXT)
-    # The number the options name ("Play Ravager card #7"), where a Mission card shows its own.
-    d.text((w - 10, h - 8), f"#{card_id}", font=font(16, False), fill=P.TEXT, anchor="rd")
-    for i, line in enumerate(
-        wrap("Permanent: " + labels.ravager_text(card_id), w - 24, 18, False, 3)
-    ):
-        d.text((12, 46 + i * 22), line, font=font(18, False), fill=P.TEXT)
-    return img
+    return smooth(size, size, paint)
 
 
 # --------------------------------------------------------------------------- hexes
@@ -517,7 +283,7 @@ def hex_base(
                     fill=P.ASTEROID_ROCK,
                 )
 
-    img = _smooth(w, h, paint)
+    img = smooth(w, h, paint)
     d = ImageDraw.Draw(img)
     cx, cy = w / 2, h / 2
     if kind == "alien":

@@ -17,6 +17,7 @@ from engine.decision import Decision
 from engine.space import hex_name
 from renderer import advanced as ADV
 from renderer import artwork as A
+from renderer import cards as C
 from renderer import hal as H
 from renderer import labels
 from renderer import layout as L
@@ -323,7 +324,7 @@ def _space(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.Board
             cx, cy = L.hex_centre(layout, i, pos)
             if placed is not None:
                 x0, y0, x1, y1 = L.hex_card_box(layout, i, pos)
-                paste_at(img, A.mission_small(placed["card"], x1 - x0, y1 - y0), (x0, y0))
+                paste_at(img, C.mission_small(placed["card"], x1 - x0, y1 - y0), (x0, y0))
                 owner = seat_colour(view, placed["owner"])
                 paste(img, A.robot(owner, 22), (x1 - 2, y0 + 2))
             elif spec.kind.value == "alien" and spec.icons:
@@ -514,7 +515,7 @@ def _technology(
         if tile_id is None:
             continue
         x0, y0, x1, y1 = L.display_box(layout, space)
-        paste_at(img, A.tile(tile_id, x1 - x0, y1 - y0, boost), (x0, y0))
+        paste_at(img, C.tile(tile_id, x1 - x0, y1 - y0, boost), (x0, y0))
     for slot, tile_id in enumerate(board["advanced_slots"]):
         x0, y0, x1, y1 = L.advanced_box(layout, slot)
         # The number the options use ("Advanced slot 1"): slot 1 is the one
@@ -524,7 +525,7 @@ def _technology(
             text(d, ((x0 + x1) / 2, (y0 + y1) / 2), "empty", 18, P.TEXT_DIM, True, "mm")
             text(d, L.advanced_tag_point(layout, slot), tag, 14, P.TEXT_DIM, True, "la")
             continue
-        paste_at(img, A.tile(tile_id, x1 - x0, y1 - y0), (x0, y0))
+        paste_at(img, C.tile(tile_id, x1 - x0, y1 - y0), (x0, y0))
         text(d, L.advanced_tag_point(layout, slot), tag, 14, P.TEXT, True, "la")
     y = L.stacks_top(layout)
     x = L.MARGIN
@@ -534,7 +535,7 @@ def _technology(
         top = stack.get("top") if isinstance(stack, dict) else (stack[-1] if stack else None)
         sx = x + c * 130
         if top is not None:
-            paste_at(img, A.tile(top, 70, 70), (sx, y + 22))
+            paste_at(img, C.tile(top, 70, 70), (sx, y + 22))
         else:
             d.rounded_rectangle(
                 (sx, y + 22, sx + 70, y + 92), radius=8, outline=P.DIE_FILL[c], width=2

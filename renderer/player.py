@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from engine.decision import Decision
 from renderer import advanced as ADV
 from renderer import artwork as A
+from renderer import cards as C
 from renderer import hal as H
 from renderer import layout as L
 from renderer import palette as P
@@ -73,7 +74,7 @@ def draw_player_marked(
     for cell, tile_id in enumerate(p["grid"]):
         x0, y0, x1, y1 = L.cell_box(cell)
         if tile_id is not None:
-            sprite = A.tile(tile_id, x1 - x0, y1 - y0, bool(boosts[cell]), clear.get(cell, 0))
+            sprite = C.tile(tile_id, x1 - x0, y1 - y0, bool(boosts[cell]), clear.get(cell, 0))
             paste_at(img, sprite, (x0, y0))
         if p["grid_debris"][cell]:
             paste_at(img, A.cube(28, P.DEBRIS), L.debris_box(cell)[:2])
@@ -206,7 +207,7 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, p: dict[str, Any]) -> None:
         x0, y0, x1, y1 = L.player_advanced_box(slot)
         tile_id = p["advanced_slots"][slot]
         if tile_id is not None:
-            paste_at(img, A.tile(tile_id, x1 - x0 - 16, 64), (x0 + 8, y0 + 38))
+            paste_at(img, C.tile(tile_id, x1 - x0 - 16, 64), (x0 + 8, y0 + 38))
         else:
             text(d, ((x0 + x1) / 2, y0 + 70), "no Advanced tile", 17, P.TEXT_DIM, False, "mm")
         tucked = count(p["tucked"][slot])
@@ -223,7 +224,7 @@ def _ejected(img: Image.Image, d: ImageDraw.ImageDraw, p: dict[str, Any]) -> Non
         L.EJECT_TILE + 6, (L.P_WIDTH - 2 * L.MARGIN - L.EJECT_TILE) // max(1, len(tiles) - 1)
     )
     for k, tile_id in enumerate(tiles):
-        paste_at(img, A.tile(tile_id, L.EJECT_TILE, L.EJECT_TILE), (L.MARGIN + k * step, top))
+        paste_at(img, C.tile(tile_id, L.EJECT_TILE, L.EJECT_TILE), (L.MARGIN + k * step, top))
     text(
         d, (L.P_WIDTH - L.MARGIN, L.ejected_top()), f"{len(tiles)} ejected", 19, P.TEXT, True, "ra"
     )
@@ -253,7 +254,7 @@ def _hand(
     for k, (kind, card_id) in enumerate(cards):
         x0, y0, x1, y1 = L.hand_card_box(k)
         if kind == "m":
-            sprite = A.mission_card(card_id, x1 - x0, y1 - y0)
+            sprite = C.mission_card(card_id, x1 - x0, y1 - y0)
         else:
-            sprite = A.ravager_card(card_id, x1 - x0, y1 - y0)
+            sprite = C.ravager_card(card_id, x1 - x0, y1 - y0)
         paste_at(img, sprite, (x0, y0))

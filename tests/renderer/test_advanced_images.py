@@ -8,7 +8,7 @@ from renderer import advanced as ADV
 from renderer import layout as L
 from renderer import palette as P
 from renderer import render_board, render_player
-from renderer.artwork import tile_colours
+from renderer.cards import tile_colours
 from tests.renderer.helpers import ADVANCED_CASES, close, game, open_png
 
 # (players, seed, decisions): seat grids with tiles on both sides, and solo advanced.

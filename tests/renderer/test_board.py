@@ -86,7 +86,7 @@ def test_mission_cards_in_space_show_their_colour() -> None:
 
 
 def test_display_tiles_show_their_colour() -> None:
-    from renderer.artwork import tile_colours
+    from renderer.cards import tile_colours
 
     tiles = 0
     for case in CASES:
@@ -178,7 +178,7 @@ def test_advanced_slot_1_is_drawn_next_to_display_space_8() -> None:
     Technology tile display)": the engine's slot 1 (engine/hal.py), next to
     space 8 (COMPONENTS.md 3). The slots run right to left beyond space 8."""
     from renderer import render_board
-    from renderer.artwork import tile_colours
+    from renderer.cards import tile_colours
     from tests.renderer.helpers import open_png
 
     view = game(*CASES[0]).view(None)

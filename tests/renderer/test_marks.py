@@ -169,7 +169,7 @@ def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
     """Each card in hand numbers every cell of its row and column, so a cell's
     badge runs over several lines: the tile's words move below it, none under it."""
     from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
-    from renderer import artwork as A
+    from renderer import cards as C
     from renderer.marks import CELLS, cell_clearances
     from renderer.player import render_player_marked
     from tests.engine.scenario import give_ravagers
@@ -193,11 +193,11 @@ def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
     x0, y0, x1, y1 = L.cell_box(cell)
     tile_id = view["players"][MADELINE]["grid"][cell]
     clear = cell_clearances(view, MADELINE).get(cell, 0)
-    wx0, wy0, wx1, wy1 = A.tile_words_box(tile_id, x1 - x0, y1 - y0, False, clear)
+    wx0, wy0, wx1, wy1 = C.tile_words_box(tile_id, x1 - x0, y1 - y0, False, clear)
     words = (x0 + wx0, y0 + wy0, x0 + wx1, y0 + wy1)
     assert words[1] >= badge_box[3] or words[3] <= badge_box[1], (words, badge_box)
     # ... and those are the words drawn: the cell under the badge is that tile.
-    sprite = A.tile(tile_id, x1 - x0, y1 - y0, False, clear).convert("RGB")
+    sprite = C.tile(tile_id, x1 - x0, y1 - y0, False, clear).convert("RGB")
     rows = range(badge_box[3] + 1, y1 - 3)
     same = sum(
         close(img.getpixel((x, y)), sprite.getpixel((x - x0, y - y0)), 48)

@@ -8,7 +8,7 @@ from engine.components import MISSION_CARDS
 from renderer import layout as L
 from renderer import palette as P
 from renderer import render_player
-from renderer.artwork import tile_colours
+from renderer.cards import tile_colours
 from renderer.hal import band_height as hal_band_height
 from tests.renderer.helpers import ADVANCED_CASES, CASES, close, game, open_png
 
@@ -106,7 +106,7 @@ def test_a_ravager_card_in_the_hand_shows_the_number_its_options_name() -> None:
     """Options read "Play Ravager card #7", and a Mission card may carry the
     same number: the hand's image writes the Ravager card's number in its
     bottom-right corner, which is otherwise bare."""
-    from renderer.artwork import ravager_card
+    from renderer.cards import ravager_card
 
     w, h = L.HAND_CARD_W, L.HAND_CARD_H
     for card in (7, 28):
@@ -120,7 +120,7 @@ def test_a_mission_card_in_the_hand_shows_the_tiles_it_brings_into_the_display()
     option says '1 Technology tile (orange) enters the display'); the hand's
     card shows them as squares in their die colours, clear of its effect text
     and its reward."""
-    from renderer.artwork import mission_card, mission_tile_boxes
+    from renderer.cards import mission_card, mission_tile_boxes
     from renderer.fonts import font, wrap
 
     w, h = L.HAND_CARD_W, L.HAND_CARD_H
