@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.components import ACTIONS, MIDDLE, SPES_HEX, STRIP_SIDES
 from engine.decision import Decision
 from engine.space import hex_name
+from engine.words import plural
 from renderer import advanced as ADV
 from renderer import artwork as A
 from renderer import cards as C
@@ -465,11 +466,9 @@ def _players(
         _dice_row(img, layout, row, False, p.get("standard", []))
         _dice_row(img, layout, row, True, p.get("secure", []))
         ix = x0 + L.ROW_INFO_X + 6
-        missions = count(p.get("hand_missions", p.get("missions")))
-        ravagers = count(p.get("hand_ravagers", p.get("ravagers")))
-        hand = f"hand: {missions} Miss · {ravagers} Rav"
-        text(d, (ix, mid - 13), hand, 17, P.TEXT, True, "lm", L.WIDTH - L.MARGIN - ix - 6)
-        _storage(img, d, (ix, mid + 14), p)
+        for words, xy in hand_lines(p, ix, mid):
+            text(d, xy, words, HAND_SIZE, P.TEXT, True, "lm")
+        _storage(img, d, (ix, mid + STORAGE_DY), p)
     neutral = view.get("neutral")
     if neutral:
         row = len(players)
@@ -501,6 +500,25 @@ def _players(
             "lm",
             200,
         )
+
+
+HAND_SIZE = 17
+HAND_DY = (-26, -5)  # the hand's two lines, from the row's middle
+STORAGE_DY = 21  # the storage icons under them
+
+
+def hand_lines(p: dict[str, Any], x: int, mid: float) -> list[tuple[str, tuple[float, float]]]:
+    """(words, left-middle point) of a player's hand in the table's row, in
+    the game's words: 'hand: 6 Missions' and '2 Ravagers' under its count
+    (one line would not fit the column at a readable size)."""
+    missions = count(p.get("hand_missions", p.get("missions")))
+    ravagers = count(p.get("hand_ravagers", p.get("ravagers")))
+    lead = "hand: "
+    indent = text_width(lead, HAND_SIZE, True)
+    return [
+        (lead + plural(missions, "Mission"), (x, mid + HAND_DY[0])),
+        (plural(ravagers, "Ravager"), (x + indent, mid + HAND_DY[1])),
+    ]
 
 
 # --------------------------------------------------------------------------- technology

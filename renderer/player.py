@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.decision import Decision
+from engine.words import plural
 from renderer import advanced as ADV
 from renderer import artwork as A
 from renderer import cards as C
@@ -236,9 +237,7 @@ def _hand(
     p: dict[str, Any],
     hand: tuple[list[int], list[int]] | None,
 ) -> None:
-    missions = count(p.get("hand_missions", p.get("missions")))
-    ravagers = count(p.get("hand_ravagers", p.get("ravagers")))
-    summary = f"{missions} Mission, {ravagers} Ravager"
+    summary = hand_summary(p)
     if hand is None:
         text(d, (L.MARGIN + 70, L.hand_top() + 4), f"{summary} (hidden)", 20, P.TEXT, True)
         return
@@ -258,3 +257,10 @@ def _hand(
         else:
             sprite = C.ravager_card(card_id, x1 - x0, y1 - y0)
         paste_at(img, sprite, (x0, y0))
+
+
+def hand_summary(p: dict[str, Any]) -> str:
+    """'6 Missions, 1 Ravager': the hand's count, in every view."""
+    missions = count(p.get("hand_missions", p.get("missions")))
+    ravagers = count(p.get("hand_ravagers", p.get("ravagers")))
+    return f"{plural(missions, 'Mission')}, {plural(ravagers, 'Ravager')}"

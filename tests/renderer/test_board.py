@@ -227,3 +227,34 @@ def test_every_compartment_die_is_drawn_even_beyond_six() -> None:
     # the next die would start past the last one, inside the standard area
     assert x + size // 2 < L.player_row_box(layout, 0)[0] + L.ROW_SECURE_X
     assert [len(d) for r, s, d in die_rows(view) if (r, s) == (0, False)] == [8]
+
+
+def test_a_players_hand_reads_in_the_games_words_within_its_column() -> None:
+    # The row said "hand: 6 Miss · 1 Rav": the cards are named as the game
+    # names them, in two lines that fit the column above the storage icons.
+    from renderer.board import HAND_SIZE, STORAGE_DY, hand_lines
+    from renderer.fonts import font
+
+    view = game(4, 1, 100).view(None)
+    layout = layout_for(view)
+    counts = ((6, 12), (1, 1), (0, 0))
+    want = (
+        ["hand: 6 Missions", "12 Ravagers"],
+        ["hand: 1 Mission", "1 Ravager"],
+        ["hand: 0 Missions", "0 Ravagers"],
+    )
+    for row, ((missions, ravagers), words) in enumerate(zip(counts, want, strict=True)):
+        p = {**view["players"][row], "hand_missions": missions, "hand_ravagers": ravagers}
+        x0, y0, x1, y1 = L.player_row_box(layout, row)
+        mid = (y0 + y1) / 2
+        lines = hand_lines(p, x0 + L.ROW_INFO_X + 6, mid)
+        assert [w for w, _ in lines] == words
+        boxes = []
+        for w, (x, y) in lines:
+            bx0, by0, bx1, by1 = font(HAND_SIZE, True).getbbox(w, anchor="lm")
+            boxes.append((x + bx0, y + by0, x + bx1, y + by1))
+        storage = mid + STORAGE_DY - 10  # the icons' top (the tallest is 20 px)
+        assert y0 < boxes[0][1] and boxes[0][3] < boxes[1][1] and boxes[1][3] < storage
+        assert all(b[2] <= x1 - 6 for b in boxes)
+        # The Ravagers' count stands under the Missions' count.
+        assert boxes[1][0] > boxes[0][0] + 30

@@ -157,3 +157,13 @@ def test_two_digit_storage_counts_do_not_run_into_the_next_item() -> None:
         for px in range(end + 2, sprite_left):
             for py in range(92, 117):
                 assert close(img.getpixel((px, py)), P.BACKGROUND, 8), (label, px, py)
+
+
+def test_the_hand_is_counted_in_the_games_words() -> None:
+    # It read "6 Mission, 1 Ravager": each count with its noun, one or many.
+    from renderer.player import hand_summary
+
+    assert hand_summary({"hand_missions": 6, "hand_ravagers": 1}) == "6 Missions, 1 Ravager"
+    assert hand_summary({"hand_missions": 1, "hand_ravagers": 0}) == "1 Mission, 0 Ravagers"
+    # The owner's view counts the cards it holds.
+    assert hand_summary({"missions": [3, 9], "ravagers": [4, 5]}) == "2 Missions, 2 Ravagers"
