@@ -25,7 +25,8 @@ from bot.cogs.respond import GameTree
 from bot.cogs.server import ServerCog
 from bot.cogs.table import TABLE_COG_ITEMS
 from bot.config import Config
-from bot.frontend import DiscordFmt, Frontend
+from bot.discordfmt import DiscordFmt
+from bot.frontend import Frontend
 from bot.lobby import TABLE_ITEMS
 from bot.service import GameService
 from bot.service.format import Fmt
@@ -202,7 +203,9 @@ class BlackAngelBot(commands.Bot):
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         if self.frontend is not None:
             fe = self.frontend
-            await self._event("member left", fe.member_left(payload.guild_id, payload.user.id))
+            await self._event(
+                "member left", fe.notices.member_left(payload.guild_id, payload.user.id)
+            )
 
     async def _deleted(
         self, channel_id: int, parent_id: int | None, *threads: int, guild: Any = None
@@ -212,9 +215,11 @@ class BlackAngelBot(commands.Bot):
         if self.frontend is None:
             return
         thread = guild is None
-        await self.frontend.channel_deleted(channel_id, parent_id, guild=guild, thread=thread)
+        await self.frontend.notices.channel_deleted(
+            channel_id, parent_id, guild=guild, thread=thread
+        )
         for thread_id in threads:
-            await self.frontend.channel_deleted(thread_id, None, guild=guild, thread=True)
+            await self.frontend.notices.channel_deleted(thread_id, None, guild=guild, thread=True)
 
     @staticmethod
     async def _event(what: str, work: Any) -> None:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import perms
+from bot.answers import reply_privately
 from bot.cogs.respond import frontend_of
-from bot.frontend import reply_privately
 from bot.service import Reply
 from bot.views import dynamic_view
 

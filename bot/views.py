@@ -14,7 +14,7 @@ revision that is no longer the game's is a stale click for good — the service
 answers "this choice is no longer current" and changes nothing. (Ids made
 before revisions existed carry the action count, which the schema migration
 made the starting revision, so they keep their meaning.) The items only parse
-their custom id and hand the interaction to :mod:`bot.frontend`; no rules here.
+their custom id and hand the interaction to :mod:`bot.buttons`; no rules here.
 """
 
 from __future__ import annotations
@@ -65,7 +65,9 @@ class OptionButton(
         return cls(int(match["g"]), int(match["r"]), match["o"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await frontend(interaction).on_option(interaction, self.game_id, self.revision, self.option)
+        await frontend(interaction).buttons.on_option(
+            interaction, self.game_id, self.revision, self.option
+        )
 
 
 class OptionSelect(
@@ -106,7 +108,9 @@ class OptionSelect(
             data: Any = interaction.data or {}
             values = data.get("values", [])
         option = values[0] if values else ""
-        await frontend(interaction).on_option(interaction, self.game_id, self.revision, option)
+        await frontend(interaction).buttons.on_option(
+            interaction, self.game_id, self.revision, option
+        )
 
 
 class PageButton(
@@ -131,7 +135,9 @@ class PageButton(
         return cls(int(match["g"]), int(match["r"]), int(match["p"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await frontend(interaction).on_page(interaction, self.game_id, self.revision, self.page)
+        await frontend(interaction).buttons.on_page(
+            interaction, self.game_id, self.revision, self.page
+        )
 
 
 TOOL_LABELS = {
@@ -161,7 +167,7 @@ class ToolButton(
         return cls(match["t"], int(match["g"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await frontend(interaction).on_tool(interaction, self.tool, self.game_id)
+        await frontend(interaction).buttons.on_tool(interaction, self.tool, self.game_id)
 
 
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ToolButton)

@@ -78,9 +78,9 @@ class ModerationCog(
         channel, the end is no update of that channel: nothing else takes
         them away). A message Discord refuses to edit keeps them; a click
         there is told the game is over."""
-        tracked = self.fe.turn_msgs.pop(cid, None)
+        tracked = self.fe.turns.forget(cid)
         if tracked is not None:
-            async with self.fe.edit_lock(cid):
+            async with self.fe.turns.edit_lock(cid):
                 with contextlib.suppress(discord.HTTPException):
                     await tracked.message.edit(view=None)
         channel = self.fe.client.get_channel(cid) if self.fe.client is not None else None

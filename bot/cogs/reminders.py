@@ -27,10 +27,10 @@ class RemindersCog(commands.Cog):
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:
         try:
-            await self.fe.post_notices(await self.svc.tick())
+            await self.fe.notices.post(await self.svc.tick())
         except Exception:
             log.exception("reminder task failed")
         try:
-            await self.fe.post_notices(await self.svc.expire_lobbies(self.svc.clock()))
+            await self.fe.notices.post(await self.svc.expire_lobbies(self.svc.clock()))
         except Exception:
             log.exception("lobby expiry failed")

@@ -36,7 +36,8 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
-from bot.frontend import Frontend, reply_privately
+from bot.answers import answer, reply_privately, respond_now
+from bot.frontend import Frontend
 from bot.service import Actor, Reply
 
 log = logging.getLogger(__name__)
@@ -104,7 +105,7 @@ async def run(
             await fe.game_update(interaction, reply, channel=where)
         else:
             reply.ephemeral = True
-            await fe.answer(interaction, reply)
+            await answer(interaction, reply)
     except Exception as exc:
         await fe.sorry(interaction, exc, _command_name(interaction))
 
@@ -122,11 +123,11 @@ async def _public(
     done, _ = await asyncio.wait({task}, timeout=FAST)
     if task in done:
         reply = task.result()
-        await fe.respond_now(interaction, await _announce_elsewhere(fe, interaction, reply, named))
+        await respond_now(interaction, await _announce_elsewhere(fe, interaction, reply, named))
         return
     await interaction.response.defer(thinking=True)
     reply = await task
-    await fe.answer(interaction, await _announce_elsewhere(fe, interaction, reply, named))
+    await answer(interaction, await _announce_elsewhere(fe, interaction, reply, named))
 
 
 async def _announce_elsewhere(

@@ -5,7 +5,7 @@ Every image shown with a decision is of that decision: the table drawn with it
 a turn carries its new table image in its reply (drawn at once; bench/bot.py
 times it). A click within a turn is answered at once, text and buttons, and the
 images of the decision it leads to are drawn here; the front end edits them
-into the message when they are ready (bot/frontend.py). Drawing them on the
+into the message when they are ready (bot/turns.py). Drawing them on the
 click's path made every click wait for a render (bench/bot.py, 200 games:
 turn-ending p95 177 ms -> 6 s).
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.frontend import DiscordFmt
+from bot.discordfmt import DiscordFmt
 from bot.service import Actor, GameService, Reply
 from storage import Store
 

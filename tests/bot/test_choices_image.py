@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.frontend import DiscordFmt
+from bot.discordfmt import DiscordFmt
 from bot.service import Actor, GameService
 from renderer.marks import MARK_FILL
 from storage import Store
