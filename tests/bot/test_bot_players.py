@@ -9,7 +9,7 @@ import random
 import re
 
 import engine
-from bot.local import parse_new
+from bot.local.words import parse_new
 from bot.service import Actor, botplay
 from bot.service.botplay import public_choice
 from bot.service.helpers import simplest_option
@@ -318,7 +318,7 @@ def test_bot_seat_ids_carry_their_level() -> None:
 async def test_local_mode_new_with_bot_seats(tmp_path) -> None:
     from io import StringIO
 
-    from bot.local import Local
+    from bot.local.session import Local
 
     out = StringIO()
     local = Local(str(tmp_path / "local.sqlite3"), tmp_path / "img", out, render=False)

@@ -131,7 +131,7 @@ def test_many_options_are_paged_never_cut() -> None:
 
 
 async def test_local_mode_piped(tmp_path: Path) -> None:
-    from bot.local import Local
+    from bot.local.session import Local
 
     script = "\n".join(
         [

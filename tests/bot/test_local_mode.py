@@ -13,7 +13,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.local import LOCAL_HELP, Local, _short_path
+from bot.local.session import LOCAL_HELP, Local
+from bot.local.words import short_path
 
 SEED = "3"
 
@@ -143,7 +144,7 @@ async def test_every_mistake_gets_one_friendly_line(tmp_path: Path) -> None:
     rest = t.split("> end\n", 1)[1]
     assert after(rest, "import nowhere.json").startswith("✖ No such file: nowhere.json")
     # the path as shown: whole, or its end when it is long (the test above)
-    assert after(t, f"import {bad}").startswith(f"✖ {_short_path(str(bad))} is not a game export")
+    assert after(t, f"import {bad}").startswith(f"✖ {short_path(str(bad))} is not a game export")
     assert after(t, "log abc").startswith("✖ Usage: log [page number]")
     for w in ("wait nan", "wait inf", "wait -3", "wait soon"):
         assert after(t, w).startswith("✖ Usage: wait <minutes>"), w

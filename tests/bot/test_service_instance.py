@@ -84,7 +84,7 @@ async def test_heartbeat_task_renews_and_fences(tmp_path: Path) -> None:
 
 
 async def test_local_mode_refuses_a_database_in_use(tmp_path: Path) -> None:
-    from bot.local import Local
+    from bot.local.session import Local
 
     db = str(tmp_path / "local.sqlite3")
     first = Local(db, tmp_path / "img", StringIO(), render=False)

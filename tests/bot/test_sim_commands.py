@@ -44,7 +44,7 @@ async def test_texts_speak_discord(world: World) -> None:
 
 
 async def test_the_local_mode_speaks_its_own_words(tmp_path: Path) -> None:
-    from bot.local import Local
+    from bot.local.session import Local
 
     out = StringIO()
     local = Local(str(tmp_path / "local.sqlite3"), tmp_path / "img", out, render=False)

@@ -1,42 +1,36 @@
-"""``python -m bot --local``: the game service in a terminal, no Discord needed.
+"""The terminal session: commands read line by line, run on a real game
+service, their replies shown (:mod:`bot.local` says how to start it).
 
-Hot seat: one line per command; ``play`` (and ``undo``, ``hand``) act for the
-player who must decide unless ``as <name>`` picked someone. Images are written
-to a folder; games live in a real SQLite file, so ``quit`` and start again to
-continue (or to reproduce a bug from an exported game with ``import``).
-Works with piped stdin: ``printf 'new 2\\njoin bob\\nstart 1\\n' | python -m bot --local``.
+Hot seat: ``play`` (and ``undo``, ``hand``) act for the player who must decide
+unless ``as <name>`` picked someone.
 """
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
 import json
-import math
-import re
 import shlex
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from bot import prompt as P
 from bot import text as T
-from bot.service import BOT_USER, COLOUR_NAMES, Actor, GameService, Reply, TurnPrompt
-from bot.service.model import BOT_LEVELS, bot_name, is_bot
-from storage import (
-    NO_SERVER,
-    ChannelBusyError,
-    LeaseHeldError,
-    StorageError,
-    Store,
-    default_db_path,
+from bot.local.screen import Screen
+from bot.local.terminal import CHANNEL, HOST, LocalFmt
+from bot.local.transfer import import_file, write_export
+from bot.local.words import (
+    MAX_LOG_PAGE,
+    MAX_MINUTES,
+    MAX_SEED,
+    Usage,
+    is_number,
+    minutes,
+    parse_new,
+    whole_number,
 )
-from storage.transfer import MAX_EXPORT_BYTES
-
-CHANNEL = 1  # the terminal is one channel
-HOST = "host"
+from bot.service import BOT_USER, Actor, GameService, Reply, TurnPrompt
+from bot.service.model import is_bot
+from storage import NO_SERVER, LeaseHeldError, Store
 
 LOCAL_HELP = """Commands (one per line):
   new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]
@@ -62,181 +56,8 @@ LOCAL_HELP = """Commands (one per line):
   help | quit
 A command word wins over an option id of the same name; `play <id>` always plays."""
 
-NEW_USAGE = (
-    "new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]"
-    " [bots N] [simple|strong]"
-)
-DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
-IMAGE_NUMBER = re.compile(r"^(\d+)-")
 #: The longest command line read; a longer one is skipped whole with one answer.
 MAX_LINE = 4096
-#: Seeds are stored as signed 64-bit integers.
-MAX_SEED = 2**63 - 1
-#: Reminder, timeout and `wait` minutes: at most a year.
-MAX_MINUTES = 525_600
-MAX_LOG_PAGE = 1_000_000
-
-
-class Usage(Exception):
-    """A command typed wrongly: the message says how to type it."""
-
-
-def whole_number(
-    word: str | None, usage: str, *, default: int | None = None, maximum: int | None = None
-) -> int:
-    """A non-negative whole number (at most ``maximum``), or Usage."""
-    if word is None:
-        if default is None:
-            raise Usage(usage)
-        return default
-    if not _number(word):
-        raise Usage(f"{usage} (`{_short(word)}` is not a whole number)")
-    digits = word.lstrip("0") or "0"
-    if maximum is not None and (len(digits) > len(str(maximum)) or int(digits) > maximum):
-        raise Usage(f"{usage} (at most {maximum:,}, not `{_short(word)}`)")
-    return int(digits)
-
-
-def _short(word: str, limit: int = 24) -> str:
-    """A word as quoted back in a message (a huge one is cut)."""
-    return word if len(word) <= limit else f"{word[:limit]}… ({len(word):,} characters)"
-
-
-def _short_path(path: str, limit: int = 80) -> str:
-    """A file path as quoted back: a long one keeps its end, where the file's
-    name is (cutting the end would hide which file was meant)."""
-    return path if len(path) <= limit else f"…{path[-limit:]}"
-
-
-def minutes(word: str | None, usage: str, default: float) -> float:
-    """A finite, non-negative number of minutes, or Usage (``nan``, ``inf``, -5 are refused)."""
-    if word is None:
-        return default
-    try:
-        value = float(word)
-    except ValueError:
-        raise Usage(f"{usage} (`{_short(word)}` is not a number)") from None
-    if not math.isfinite(value) or value < 0:
-        raise Usage(f"{usage} (minutes: a number of 0 or more, not `{_short(word)}`)")
-    if value > MAX_MINUTES:
-        raise Usage(f"{usage} (at most {MAX_MINUTES:,} minutes, a year)")
-    return value
-
-
-@dataclass
-class NewGame:
-    """What ``new``'s words ask for."""
-
-    players: int = 2
-    advanced: bool = False
-    difficulty: str | None = None
-    order: str = "random"
-    bots: int = 0
-    bot_level: str = "simple"
-
-
-def parse_new(args: list[str]) -> NewGame:
-    """``new``'s words, in any order: ``3 advanced lobby bots 2 strong``
-    (also ``bots=2`` / ``bots:2``)."""
-    g = NewGame()
-    words = [a.lower() for a in args]
-    for word in words:
-        number = word[5:] if word.startswith(("bots=", "bots:")) else word
-        if _number(number) and len(number) > 2:
-            raise Usage(f"{NEW_USAGE} (`{_short(number)}` is too many: 1-4 players)")
-    i = 0
-    while i < len(words):
-        word = words[i]
-        if word == "bots" and i + 1 < len(words) and _number(words[i + 1]):
-            g.bots = int(words[i + 1])
-            i += 1
-        elif word.startswith(("bots=", "bots:")) and _number(word[5:]):
-            g.bots = int(word[5:])
-        elif _number(word):
-            g.players = int(word)
-        elif word == "advanced":
-            g.advanced = True
-        elif word == "basic":
-            g.advanced = False
-        elif word in DIFFICULTIES:
-            g.difficulty = word
-        elif word in ("random", "lobby"):
-            g.order = word
-        elif word in BOT_LEVELS:
-            g.bot_level = word
-        else:
-            raise Usage(f"{NEW_USAGE} (I don't know `{_short(word)}`)")
-        i += 1
-    return g
-
-
-def _number(word: str) -> bool:
-    """A plain number ("12"): ASCII digits only ("²".isdigit() is true too)."""
-    return word.isascii() and word.isdigit()
-
-
-def user_id(name: str) -> int:
-    """A stable id for a local player name (the same after a restart)."""
-    return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:6], "big") + 1
-
-
-def _playable_status(doc: str) -> str | None:
-    """Import a game that was ended or paused early as running, to play it on
-    (bug reports are exported that way); anything else keeps its status."""
-    try:
-        status = json.loads(doc).get("game", {}).get("status")
-    except (ValueError, AttributeError, RecursionError):
-        return None  # the store says what is wrong with the file
-    return "running" if status in ("aborted", "paused") else None
-
-
-def last_image_number(folder: Path) -> int:
-    """The highest ``NNN-`` number among the images already in ``folder`` (0: none)."""
-    if not folder.is_dir():
-        return 0
-    numbers = [int(m[1]) for p in folder.iterdir() if (m := IMAGE_NUMBER.match(p.name))]
-    return max(numbers, default=0)
-
-
-def _span(seconds: float) -> str:
-    """A time span as a person says it: "45 min", "2.5 h", "48 h", "7 days"
-    (not "48.0 h" nor "168.0 h")."""
-    mins = round(seconds / 60)
-    if mins < 120:
-        return f"{mins} min"
-    if mins < 72 * 60:
-        return f"{_decimal(mins / 60)} h"
-    return f"{_decimal(mins / (24 * 60))} days"
-
-
-def _decimal(x: float) -> str:
-    """One decimal at most, none when whole: 48 -> "48", 2.5 -> "2.5"."""
-    return f"{x:.1f}".removesuffix(".0")
-
-
-class LocalFmt:
-    def __init__(self, clock: Any) -> None:
-        self.names: dict[int, str] = {user_id(HOST): HOST}
-        self.clock = clock
-
-    def add(self, name: str) -> int:
-        uid = user_id(name)
-        self.names[uid] = name
-        return uid
-
-    def mention(self, uid: int) -> str:
-        return "@" + self.name(uid)
-
-    def name(self, uid: int) -> str:
-        if is_bot(uid):
-            return bot_name(uid)
-        return self.names.get(uid, f"player-{uid % 10000}")
-
-    def when(self, ts: float) -> str:
-        left = ts - self.clock()
-        if abs(left) < 60:
-            return "now"
-        return f"in {_span(abs(left))}" if left > 0 else f"{_span(abs(left))} ago"
 
 
 class Local:
@@ -249,13 +70,11 @@ class Local:
         render: bool = True,
     ) -> None:
         self.db = db
-        self.images = images
-        self.out = out
         self.render = render
         self.offset = 0.0  # minutes moved on by `wait`
         self.fmt = LocalFmt(self.now)
+        self.screen = Screen(out, images, self.fmt)
         self.acting: str | None = None
-        self.counter = 0
         self.names_file = Path(str(db) + ".names.json") if db != ":memory:" else None
         self.store: Store[Any] | None = None
         self.svc: GameService | None = None
@@ -264,7 +83,7 @@ class Local:
         return time.time() + self.offset * 60
 
     def say(self, msg: str) -> None:
-        print(msg, file=self.out, flush=True)
+        self.screen.say(msg)
 
     async def open(self) -> None:
         self.store = await Store.open(self.db, clock=self.now)
@@ -274,9 +93,7 @@ class Local:
         if self.names_file and self.names_file.exists():
             for name in json.loads(self.names_file.read_text()):
                 self.fmt.add(name)
-        if self.images:
-            self.images.mkdir(parents=True, exist_ok=True)
-            self.counter = last_image_number(self.images)
+        self.screen.open_folder()
         rec = await self.store.active_game(CHANNEL)
         if rec is not None:
             self.say(f"Game #{rec.id} ({rec.status.value}) continues from {self.db}.")
@@ -336,32 +153,8 @@ class Local:
         named = ", ".join(f"{n} ({e.game.name(s.seat)})" for n, s in people.items())
         return None, f"{name!r} is not a seated player: `hand` takes one of {named}."
 
-    def write_image(self, data: bytes, name: str) -> Path:
-        """The next numbered image; numbers continue after a restart and a
-        file that exists is never overwritten."""
-        self.counter = max(self.counter, last_image_number(self.images)) + 1
-        path = self.images / f"{self.counter:03d}-{name}"
-        while path.exists():
-            self.counter += 1
-            path = self.images / f"{self.counter:03d}-{name}"
-        path.write_bytes(data)
-        return path
-
     async def show(self, reply: Reply, *, options: bool = True) -> None:
-        if reply.text:
-            self.say(("" if reply.ok else "✖ ") + reply.text)
-        for uid, lines in reply.private.items():
-            for line in lines:
-                self.say(f"  [private to {self.fmt.name(uid)}] {line}")
-        if reply.image:
-            self.say(f"  [image] {self.write_image(reply.image, reply.image_name)}")
-            for name, png in reply.more_images:
-                self.say(f"  [image] {self.write_image(png, name)}")
-        if reply.file:
-            name, data = reply.file
-            path = self.images / name
-            path.write_bytes(data)
-            self.say(f"  [file] {path}")
+        self.screen.show(reply)
         if options and reply.turn is not None:
             await self.show_options(reply.turn)
 
@@ -376,13 +169,9 @@ class Local:
             # The whole prompt, as "Show my choices" gives it on Discord: the
             # public line keeps only its head ("A Ravager at action 1").
             self.say(f"  (only {self.fmt.name(turn.user_id)} should look) {r.text}")
-            if r.image:  # the table (and their board) with their options' places numbered
-                self.say(f"  [image] {self.write_image(r.image, r.image_name)}")
-                for name, png in r.more_images:
-                    self.say(f"  [image] {self.write_image(png, name)}")
-        # The same numbers and full texts as on Discord (bot/prompt.py).
-        for line in P.terminal_lines(opts):
-            self.say(" " + line)
+            # the table (and their board) with their options' places numbered
+            self.screen.show_images(r)
+        self.screen.show_options(opts)
 
     async def run(self, lines: IO[str]) -> int:
         try:
@@ -395,7 +184,7 @@ class Local:
             interactive = lines.isatty()
             while True:
                 if interactive:
-                    print("> ", end="", file=self.out, flush=True)
+                    print("> ", end="", file=self.screen.out, flush=True)
                 line = lines.readline(MAX_LINE + 1)
                 if not line:
                     break
@@ -434,8 +223,8 @@ class Local:
             "leaderboard": "leaderboard [page]",
             "replay": "replay [game number] [turn number]",
         }[cmd]
-        names = [a for a in args if not _number(a)]
-        numbers = [whole_number(a, usage, maximum=MAX_SEED) for a in args if _number(a)]
+        names = [a for a in args if not is_number(a)]
+        numbers = [whole_number(a, usage, maximum=MAX_SEED) for a in args if is_number(a)]
         if len(names) > (cmd in ("history", "stats")) or len(numbers) > 1 + (cmd == "replay"):
             raise Usage(usage)
         if cmd == "history":
@@ -477,7 +266,7 @@ class Local:
         if not words:
             return None
         cmd, args = words[0].lower(), words[1:]
-        if _number(cmd):
+        if is_number(cmd):
             cmd, args = "play", [cmd]
         arg = " ".join(args)
         if cmd in ("quit", "exit", "q"):
@@ -573,22 +362,15 @@ class Local:
             await self.show(await svc.mute(CHANNEL, await self.decider(), on))
         elif cmd == "export":
             r = await svc.export(CHANNEL, self.actor())
-            if r.file and args:
-                try:
-                    Path(args[0]).write_bytes(r.file[1])
-                except OSError as exc:
-                    self.say(f"✖ Cannot write {_short_path(args[0])}: {exc.strerror or exc}.")
-                    return None
-                except ValueError:  # a NUL in the name
-                    self.say("✖ A file name cannot contain a NUL character; nothing written.")
-                    return None
-                r.file = None
-                r.text += f" Written to {args[0]}."
+            failed = write_export(r, args[0]) if r.file and args else None
+            if failed:
+                self.say(failed)
+                return None
             await self.show(r)
         elif cmd == "import":
             if not args:
                 raise Usage("import <file exported with `export`>")
-            await self.import_file(Path(arg))
+            await self.import_from(Path(arg))
         elif cmd in ("history", "stats", "leaderboard", "replay"):
             await self.looking_back(cmd, args)
         elif cmd == "wait":
@@ -619,49 +401,12 @@ class Local:
         await self.show(await self.svc.choose(CHANNEL, await self.decider(), ids[ref.lower()]))
         return True
 
-    async def import_file(self, path: Path) -> None:
+    async def import_from(self, path: Path) -> None:
         """Import an exported game into the terminal's channel, with one-line errors."""
         assert self.store is not None and self.svc is not None
-        running = await self.store.active_game(CHANNEL)
-        if running is not None:
-            self.say(
-                f"✖ Game #{running.id} ({running.status.value}) is still open here: "
-                "`export` it if you want to keep a copy, then `end` it, and import again."
-            )
-            return
-        shown = _short_path(str(path))
-        try:
-            with path.open("rb") as f:  # bounded: /dev/zero or a huge file is not read whole
-                data = f.read(MAX_EXPORT_BYTES + 1)
-        except FileNotFoundError:
-            self.say(f"✖ No such file: {shown}")
-            return
-        except OSError as exc:
-            self.say(f"✖ Cannot read {shown}: {exc.strerror or exc}.")
-            return
-        except ValueError:  # a NUL in the name
-            self.say("✖ A file name cannot contain a NUL character.")
-            return
-        if len(data) > MAX_EXPORT_BYTES:
-            self.say(
-                f"✖ {shown} is larger than {MAX_EXPORT_BYTES // 2**20} MiB, the most an export"
-                " can be; nothing imported."
-            )
-            return
-        try:
-            doc = data.decode("utf-8")
-        except UnicodeDecodeError:
-            self.say(f"✖ {shown} is not a game export (it is not UTF-8 text); nothing imported.")
-            return
-        try:
-            rec = await self.store.import_game(
-                doc, CHANNEL, created_by=user_id(HOST), status=_playable_status(doc)
-            )
-        except ChannelBusyError:
-            self.say("✖ A game is still open here: `end` it first, then import again.")
-            return
-        except StorageError as exc:
-            self.say(f"✖ {shown} is not a game export this bot can load: {exc}")
+        rec = await import_file(self.store, path)
+        if isinstance(rec, str):
+            self.say(rec)
             return
         self.svc.games.drop(CHANNEL)
         self.say(f"Imported as game #{rec.id} ({rec.status.value}).")
@@ -684,15 +429,3 @@ def _skip_rest_of_line(lines: IO[str]) -> int:
         skipped += len(piece.removesuffix("\n"))
         if not piece or piece.endswith("\n"):
             return skipped
-
-
-def main(db: str | None, images: str, render: bool = True) -> int:
-    local = Local(db or default_db_path(), Path(images), render=render)
-    try:
-        return asyncio.run(local.run(sys.stdin))
-    except BrokenPipeError:  # output piped into e.g. `head`
-        sys.stderr.close()
-        return 0
-
-
-__all__ = ["COLOUR_NAMES", "Local", "main", "user_id"]
