@@ -15,16 +15,11 @@ from engine.components import (
     MissionKind,
 )
 from engine.hal import EJECTED_CARD_VP, hal_scores
-from engine.ops import (
-    discard_mission,
-    gain,
-    hex_spec,
-    mission_short,
-    owned_in_space,
-    player,
-    trigger_end,
-)
+from engine.mission_cards import discard_mission, mission_short
+from engine.ops import gain, player
+from engine.scoring import trigger_end
 from engine.space import hex_name
+from engine.space_board import hex_spec, owned_in_space
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -154,7 +154,7 @@ def _play_words(
     from engine.card_slot import slot_option
     from engine.describe import mission_given_up
     from engine.dice_take import flip_note
-    from engine.ops import mission_short
+    from engine.mission_cards import mission_short
 
     arg = play.id.partition(":")[2]
     kind = "mission" if arg[0] == "m" else "ravager"
@@ -352,7 +352,8 @@ def last_turn_of_game(g: Game) -> bool:
 def _does_something(g: Game, seat: int, cell: int, effect) -> bool:
     """Would activating this tile of `seat`'s grid change anything?"""
     from engine.components import TileEffect
-    from engine.ops import player, ship_moves
+    from engine.ops import player
+    from engine.space_board import ship_moves
 
     p = player(g, seat)
     if effect is TileEffect.ROBOT:

@@ -14,24 +14,23 @@ from engine.describe import (
     reward_text,
     tiles_entering,
 )
+from engine.display import tiles_appear
 from engine.handlers import Frame, Handler, handler
-from engine.ops import (
-    gain,
+from engine.mission_cards import mission_short
+from engine.ops import gain, player
+from engine.ravager_arrival import ravagers_appear_around
+from engine.rules_version import no_question_without_choice, zero_die_commands_only
+from engine.space import Hex, hex_name, parse_hex
+from engine.space_board import (
     hex_spec,
-    mission_short,
     move_id,
     move_label,
     move_ship,
-    player,
-    ravagers_appear_around,
     robots_for_a_card,
     ship_hexes,
     ship_moves,
     space_layout,
-    tiles_appear,
 )
-from engine.rules_version import no_question_without_choice, zero_die_commands_only
-from engine.space import Hex, hex_name, parse_hex
 from engine.state import PlacedMission
 from engine.words import a, plural
 

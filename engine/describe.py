@@ -24,8 +24,10 @@ from engine.components import (
     TileKind,
     bundle_text,
 )
-from engine.ops import CELL_NAMES, hex_spec, location_full, player, visible_icons_around
+from engine.ops import CELL_NAMES, player
+from engine.ravager_arrival import location_full
 from engine.space import Hex, hex_name
+from engine.space_board import hex_spec, visible_icons_around
 from engine.words import a, plural
 
 if TYPE_CHECKING:
@@ -246,7 +248,7 @@ def _no_card_reward(g: Game, seat: int, action: int) -> str | None:
     reward's robot comes from the break room (rulebook A.2, Command step 2),
     after the action's Ravager may have taken one and a new ship its pilot.
     The hexes say it too, but only once the die is taken."""
-    from engine.ops import robots_for_a_card, ship_hexes
+    from engine.space_board import robots_for_a_card, ship_hexes
 
     if ACTIONS[action][0] is not ActionKind.COMMAND:
         return None

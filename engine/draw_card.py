@@ -9,7 +9,8 @@ from engine.components import COLOUR_INDEX, HAND_LIMIT, DieColour
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.late_flip import late_flip, late_flips
-from engine.ops import discard_mission, draw_mission, mission_label, mission_short, player
+from engine.mission_cards import discard_mission, draw_mission, mission_label, mission_short
+from engine.ops import player
 from engine.words import a, plural
 
 if TYPE_CHECKING:

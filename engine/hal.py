@@ -33,19 +33,15 @@ from engine.components import (
     bundle_text,
 )
 from engine.describe import enters_boost_side_up, tile_in_sentence
+from engine.display import tiles_appear
 from engine.handlers import Frame, Handler, handler
-from engine.ops import (
-    draw_mission,
-    hex_spec,
-    loss_text,
-    mission_short,
-    player,
-    ravagers_appear_around,
-    tiles_appear,
-)
+from engine.mission_cards import draw_mission, mission_short
+from engine.ops import loss_text, player
+from engine.ravager_arrival import ravagers_appear_around
 from engine.ravagers import strike
 from engine.repair import robots_freed
 from engine.space import hex_name
+from engine.space_board import hex_spec
 from engine.state import Die, PlacedMission
 from engine.words import a, and_list, dice_words, die_named, plural
 

@@ -22,7 +22,7 @@ from engine.components import (
     HexKind,
 )
 from engine.errors import InvariantError
-from engine.ops import ba_hex, hex_spec
+from engine.space_board import ba_hex, hex_spec
 
 if TYPE_CHECKING:
     from engine.game import Game

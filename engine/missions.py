@@ -9,16 +9,8 @@ from engine.components import MISSION_CARDS, TILES, Bundle, TileKind, bundle_tex
 from engine.decision import Option
 from engine.describe import tile_in_sentence, tile_shown
 from engine.handlers import Frame, Handler, handler
-from engine.ops import (
-    CELL_NAMES,
-    can_pay,
-    discard_mission,
-    gain,
-    mission_label,
-    mission_short,
-    player,
-    scarcest_stock,
-)
+from engine.mission_cards import discard_mission, mission_label, mission_short
+from engine.ops import CELL_NAMES, can_pay, gain, player, scarcest_stock
 from engine.space import hex_name
 from engine.tiles import tile_text
 from engine.words import plural

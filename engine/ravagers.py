@@ -8,15 +8,9 @@ from engine.asking import alike_once
 from engine.components import DAMAGING_EFFECTS, RAVAGER_CARDS, RavagerEffect, next_clockwise
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
-from engine.ops import (
-    damage_die,
-    discard_mission,
-    lose_vp,
-    mission_label,
-    mission_short,
-    place_damage,
-    player,
-)
+from engine.mission_cards import discard_mission, mission_label, mission_short
+from engine.ops import lose_vp, player
+from engine.ravager_arrival import damage_die, place_damage
 from engine.words import a
 
 if TYPE_CHECKING:

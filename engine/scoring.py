@@ -1,5 +1,6 @@
-"""Final scoring: track VP, Advanced Technology tiles with their caps (R12),
-the Spes exchange (R13), winners (R14; solo, R19)."""
+"""The game's end: its trigger (R10), then final scoring: track VP, Advanced
+Technology tiles with their caps (R12), the Spes exchange (R13), winners (R14;
+solo, R19)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from engine.components import (
     AdvancedKind,
     TileKind,
 )
-from engine.ops import debris_to_storage, owned_in_space
+from engine.ops import debris_to_storage
 from engine.rules_version import solo_tie_is_hals
+from engine.space_board import owned_in_space
 from engine.state import GameState, Player
 
 if TYPE_CHECKING:
@@ -26,6 +28,18 @@ BASE_CAP = 4
 CAP_PER_TUCKED = 2
 VP_PER_ELEMENT = 2
 _ADVANCED_IDS = frozenset(ADVANCED_TILE_IDS)
+
+
+def trigger_end(g: Game, why: str) -> None:
+    s = g.state
+    if s.end_trigger is None:
+        s.end_trigger = why
+        s.last_round = s.round + 1  # R10: finish this round, then one final round
+        text = {
+            "spes": "The Black Angel has reached Spes!",
+            "ravagers": "The Ravager deck has run out!",
+        }[why]
+        g.log("end_triggered", f"{text} This round is finished, then one final round is played.")
 
 
 def _elements(state: GameState, p: Player, kind: AdvancedKind) -> int:

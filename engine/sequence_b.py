@@ -10,14 +10,8 @@ from engine.components import COLOUR_INDEX, COLOURS, TILES, BoostEffect
 from engine.decision import Option
 from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
-from engine.ops import (
-    CELL_NAMES,
-    debris_to_storage,
-    discard_mission,
-    lose_vp,
-    mission_short,
-    player,
-)
+from engine.mission_cards import discard_mission, mission_short
+from engine.ops import CELL_NAMES, debris_to_storage, lose_vp, player
 from engine.setup import roll, take_die_from_supply
 from engine.space import hex_name
 from engine.words import a, and_list, dice_words, die_named, die_words, plural

@@ -29,7 +29,7 @@ from engine.components import (
     starting_tile_ids,
 )
 from engine.errors import InvalidOptionsError
-from engine.ops import place_damage
+from engine.ravager_arrival import place_damage
 from engine.rules_version import RULES_VERSIONS
 from engine.state import Die, Hal, Neutral, Player, RavagerOnBoard, Strip
 

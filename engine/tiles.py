@@ -20,21 +20,11 @@ from engine.components import (
 from engine.decision import Option
 from engine.describe import placed_text
 from engine.handlers import Frame, Handler, handler
-from engine.ops import (
-    CELL_NAMES,
-    discard_mission,
-    draw_mission,
-    gain,
-    mission_label,
-    mission_short,
-    move_ship,
-    player,
-    robot_to_workstation,
-    ship_moves,
-    slot_cells,
-)
+from engine.mission_cards import discard_mission, draw_mission, mission_label, mission_short
+from engine.ops import CELL_NAMES, gain, player, robot_to_workstation, slot_cells
 from engine.rules_version import plain_gains_without_asking
 from engine.space import parse_hex
+from engine.space_board import move_ship, ship_moves
 from engine.state import Player
 from engine.words import plural
 

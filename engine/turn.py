@@ -31,7 +31,8 @@ from engine.dice_take import (
 from engine.dice_use import has_use
 from engine.hal import hal_scores
 from engine.handlers import Frame, Handler, handler
-from engine.ops import CELL_NAMES, mission_short, player
+from engine.mission_cards import mission_short
+from engine.ops import CELL_NAMES, player
 from engine.rules_version import merged_turn_choices
 from engine.sequence_b import sequence_b_text
 from engine.state import Die

@@ -22,7 +22,8 @@ from engine.describe import action_short, action_text
 from engine.dice_take import flip_with_debris
 from engine.dice_use import activations, mission_uses, transform_usable, usable_actions
 from engine.handlers import Frame, Handler, handler
-from engine.ops import mission_short, payable_times, player, scarcest_stock
+from engine.mission_cards import mission_short
+from engine.ops import payable_times, player, scarcest_stock
 from engine.rules_version import zero_die_commands_only
 from engine.space import hex_name, parse_hex
 from engine.words import die_named, face_words, plural

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.components import HAL_CARDS, HAL_SEAT, MISSION_CARDS
-from engine.ops import ba_hex
 from engine.space import hex_name
+from engine.space_board import ba_hex
 from engine.state import to_json
 
 if TYPE_CHECKING:

@@ -107,7 +107,7 @@ class Reading:
         if seat is None:
             return fail("You are not playing in this game.")
         from engine.describe import placed_text
-        from engine.ops import mission_label
+        from engine.mission_cards import mission_label
 
         p = e.game.state.players[seat]
         lines = [f"**Your hand** ({e.game.name(seat)}):"]

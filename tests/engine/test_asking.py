@@ -402,7 +402,7 @@ def test_injecting_onto_an_empty_cell_from_two_arrows_is_one_option():
 
 def test_public_decisions_never_name_a_card_in_a_hand():
     """Option texts of a decision that is not secret are public (R15)."""
-    from engine.ops import mission_short
+    from engine.mission_cards import mission_short
 
     for seed in range(6):
         g = Game.new(GameOptions(players=3, advanced=seed % 2 == 1), seed)
@@ -423,7 +423,7 @@ def test_public_decisions_never_name_a_card_in_a_hand():
 
 def _in_space(g: Game, name: str) -> bool:
     """A card placed in Space is public, and may be named (Mission at 3C)."""
-    from engine.ops import mission_short
+    from engine.mission_cards import mission_short
 
     return any(
         placed is not None and mission_short(placed.card) == name

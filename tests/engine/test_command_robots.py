@@ -1,6 +1,6 @@
 """A Command's card needs a robot for its reward, and a new ship its pilot
 first (rulebook A.2, Command step 2): the move options and the action option
-say when no card can follow, from the same count (engine/ops.py
+say when no card can follow, from the same count (engine/space_board.py
 `robots_for_a_card`)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from engine import Game, GameOptions
 from engine.command import move_option
 from engine.components import DieColour, HexKind
 from engine.describe import action_text
-from engine.ops import all_hexes, ba_hex, hex_spec, robots_for_a_card, ship_hexes
+from engine.space_board import all_hexes, ba_hex, hex_spec, robots_for_a_card, ship_hexes
 
 SEAT = 0
 GREEN_COMMAND = 6  # action 6: Command Your Ships (green)

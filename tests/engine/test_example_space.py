@@ -14,7 +14,7 @@ import pytest
 
 from engine.components import RAVAGER_CARDS
 from engine.describe import ravagers_on_placing
-from engine.ops import ravager_arrives
+from engine.ravager_arrival import ravager_arrives
 from engine.space import parse_hex
 from engine.state import PlacedMission
 from tests.engine.helpers import choose, ids, refresh

@@ -10,7 +10,7 @@ import re
 
 from engine import Action, Game, GameOptions
 from engine.components import COLOURS, MISSION_CARDS, REWARD_BUNDLES, bundle_text
-from engine.ops import place_damage
+from engine.ravager_arrival import place_damage
 from engine.tiles import tile_text
 from engine.words import a, and_list
 from tests.engine.scenario import table

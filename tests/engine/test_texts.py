@@ -12,7 +12,7 @@ import pytest
 from engine import Action, Game, GameOptions
 from engine.components import MISSION_CARDS, RAVAGER_CARDS, TILES, DieColour, TileEffect, TileKind
 from engine.handlers import HANDLERS
-from engine.ops import mission_short
+from engine.mission_cards import mission_short
 from engine.words import a, dice_words, die_words, mid_sentence, plural
 from tests.engine.helpers import choose, refresh, technology_tile
 from tests.engine.scenario import (
