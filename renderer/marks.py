@@ -191,15 +191,29 @@ def table_point(
             x0, y0, x1, _ = L.advanced_box(layout, n - 1)
             return (x1 - 4 - half, y0 + 18)
         return None
-    if kind in ("supply", "workstation") and arg in DIE_CODES:
-        c = DIE_CODES.index(arg)
-        x0, y0, x1, _ = L.column_box(layout, c)
-        # On the border above the supply dice / above the robots: clear of both.
-        top = y0 + L.COLUMN_HEAD_H + (0 if kind == "supply" else L.SUPPLY_H)
-        return (x1 - 4 - half, top - 1)
+    if kind == "supply" and arg in DIE_CODES:
+        return _supply_point(view, layout, DIE_CODES.index(arg), half)
+    if kind == "workstation" and arg in DIE_CODES:
+        x0, y0, x1, _ = L.column_box(layout, DIE_CODES.index(arg))
+        # On the border above the robots: clear of them and of the supply dice.
+        return (x1 - 4 - half, y0 + L.COLUMN_HEAD_H + L.SUPPLY_H - 1)
     if kind == "die":
         return _die_point(view, layout, arg)
     return None
+
+
+def _supply_point(view: View, layout: L.BoardLayout, c: int, half: float) -> Point:
+    """Beside the supply's damaged dice (drawn last, on the right), in the
+    supply's row: on the border above them it covered the colour's header.
+    Six dice leave no room beside them: then under the last one, above the
+    workstation's robots."""
+    board = view["board"]
+    n = min(board["supply"][c] + board["supply_damaged"][c], 6)
+    x, y = L.supply_die_point(layout, c, max(n - 1, 0))
+    beside = x + L.DIE_SMALL / 2 + 4 + half
+    if beside + half <= L.column_box(layout, c)[2] - 4:
+        return (beside, y)
+    return (x, y + L.DIE_SMALL / 2 + SMALL / 2)
 
 
 def _hex_point(layout: L.BoardLayout, strip: int, pos: int, label: str, pieces: list[Box]) -> Point:

@@ -207,3 +207,42 @@ def test_decision_images_makes_exactly_the_images_with_numbers() -> None:
             break
     assert ("turn", ("player", "table")) in found and ("command", ("table",)) in found
     assert any(names == () for _, names in found)
+
+
+def test_a_damaged_supply_die_is_numbered_beside_it_under_the_colour_header() -> None:
+    # Repairing a die: the badge sat on the border above the supply, over the
+    # colour's header (seen with both green dice damaged). Now it is in the
+    # supply's row beside the damaged dice, or under the last of six.
+    from tests.renderer.helpers import game
+
+    base = game(4, 1, 100).view(None)
+    decision = {
+        "seat": 0,
+        "kind": "repair",
+        "prompt": "Repair",
+        "options": [
+            {"id": f"die:{c}", "label": c, "detail": c, "marks": [f"supply:{c}"]} for c in "oyg"
+        ],
+    }
+    for ok, damaged in ((0, 1), (0, 2), (2, 2), (3, 2), (4, 1), (5, 1), (0, 6)):
+        board = {**base["board"], "supply": [ok] * 3, "supply_damaged": [damaged] * 3}
+        view = with_decision({**base, "board": board}, decision)
+        img, drawn = draw_board_marked(view)
+        layout = layout_for(view)
+        check(drawn, expected_marks(decision), table_pieces(view, layout), img.size)
+        rgb = img.convert("RGB")
+        for m in drawn:
+            c = "oyg".index(m.mark[-1])
+            x0, y0, x1, y1 = L.column_box(layout, c)
+            header = y0 + L.COLUMN_HEAD_H
+            assert header <= m.box[1] and x0 <= m.box[0] and m.box[2] <= x1, (ok, damaged, m)
+            # Beside or under the last (damaged) die, not far from it.
+            last_x, _ = L.supply_die_point(layout, c, ok + damaged - 1)
+            assert abs((m.box[0] + m.box[2]) / 2 - last_x) <= L.DIE_SMALL + L.DIE_SMALL / 2
+            for x in range(x0, x1, 2):
+                for y in range(y0, header, 2):
+                    assert not close(rgb.getpixel((x, y)), MARK_FILL, 20), (ok, damaged, x, y)
+
+
+def expected_marks(decision: dict) -> dict[str, set[int]]:
+    return {m: {i + 1} for i, o in enumerate(decision["options"]) for m in o["marks"]}
