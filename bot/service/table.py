@@ -14,7 +14,7 @@ from typing import Any
 from bot import quiet as Q
 from bot.service.format import command
 from bot.service.games import LiveGames
-from bot.service.model import BOT_USER, Actor, Reply, TurnPrompt, fail
+from bot.service.model import BOT_USER, COLOUR_NAMES, Actor, Reply, TurnPrompt, fail
 from bot.service.settings import ONLY_ADMINS
 from storage import GameRecord, GameStatus, Seat
 
@@ -152,9 +152,9 @@ class Tables:
         if rec.status is GameStatus.ABORTED:
             return f"• #{rec.id} {where}: {players}p{kind}, {_ended(rec.end_reason)}"
         res = rec.result or {}
-        names = [self._seat_name(seats, s) for s in res.get("winners", [])]
-        if players == 1:  # "Alice vs Hal (easy): Hal won"
-            who = self._seat_name(seats, 0)
+        names = [self._seat_name(rec, seats, s) for s in res.get("winners", [])]
+        if players == 1:  # "Blue (@Alice) vs Hal (easy): Hal won"
+            who = self._seat_name(rec, seats, 0)
             level = rec.options.get("difficulty") or "standard"
             adv = ", advanced" if rec.options.get("advanced") else ""
             if len(names) > 1:
@@ -165,10 +165,12 @@ class Tables:
         won = f"won by {' and '.join(names)}" if names else "ended"
         return f"• #{rec.id} {where}: {players}p{kind}, {won}"
 
-    def _seat_name(self, seats: list[Seat], seat: int) -> str:
+    def _seat_name(self, rec: GameRecord, seats: list[Seat], seat: int) -> str:
+        """A seat as the turn messages and the log name it, "Blue (@Bob)"
+        (:meth:`LiveGames.who`); Hal's is "Hal"."""
         for s in seats:
             if s.seat == seat:
-                return self.games.fmt.name(s.user_id)
+                return f"{_colour(rec, s)} ({self.games.fmt.mention(s.user_id)})"
         return "Hal"
 
     async def _whose_turn(self, rec: GameRecord) -> str:
@@ -180,8 +182,7 @@ class Tables:
                 return "cannot be loaded right now"
         if e is None or e.game.decision is None:
             return "between turns"
-        uid = e.user(e.game.decision.seat)
-        who = "the bot" if uid == BOT_USER else self.games.fmt.name(uid)
+        who = self.games.who(e, e.game.decision.seat)
         return f"round {e.game.state.round}, {who} to play"
 
     # ------------------------------------------------------------------ DM notices, quiet hours
@@ -308,6 +309,19 @@ class Tables:
         return Reply(
             f"🧵 {self.games.fmt.mention(actor.user_id)} (server admin): new games on this server open {where}."
         )
+
+
+def _colour(rec: GameRecord, seat: Seat) -> str:
+    """A started game's seat colour, "Blue": as its seat row keeps it (set at
+    the start), else as the game's options give it (the engine's default order)."""
+    if seat.colour:
+        return seat.colour.title()
+    colours = rec.options.get("colours")
+    if isinstance(colours, list) and 0 <= seat.seat < len(colours) and colours[seat.seat]:
+        return str(colours[seat.seat]).title()
+    if 0 <= seat.seat < len(COLOUR_NAMES):
+        return COLOUR_NAMES[seat.seat]
+    return f"seat {seat.seat + 1}"
 
 
 def _section(status: GameStatus) -> str:

@@ -37,10 +37,11 @@ async def test_lobbies_running_and_finished_games_with_links(tmp_path: Path) -> 
         running = next(ln for ln in lines if "<#20>" in ln)
         done = next(ln for ln in lines if "<#30>" in ln)
         assert "1/3 seated, waiting for players" in lobby
-        assert "vs Hal (easy)" in running and "round 1, ben to play" in running
+        # seats named as the turn messages name them: colour and person
+        assert "vs Hal (easy)" in running and "round 1, Blue (@ben) to play" in running
         res = (await store.get_game(3)).result
-        winner = "cy" if 0 in res["winners"] else "Hal"
-        assert f"cy vs Hal (standard): {winner} won" in done
+        winner = "Blue (@cy)" if 0 in res["winners"] else "Hal"
+        assert f"Blue (@cy) vs Hal (standard): {winner} won" in done
         assert "<#40>" not in text
         assert text.index("<#10>") < text.index("<#20>") < text.index("<#30>")
         assert text.index("Lobbies waiting") < text.index("Running") < text.index("Finished")
@@ -62,5 +63,28 @@ async def test_pages_hold_a_fixed_number_of_games(tmp_path: Path) -> None:
         assert "No games yet" in none.text
         refused, _, _ = await svc.games_page(None)
         assert not refused.ok
+    finally:
+        await store.close()
+
+
+async def test_a_finished_game_names_its_winners_by_colour_and_person(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "g.sqlite3"))
+    names = {1: "ann", 2: "ben"}
+    svc = GameService(store, PlainFmt(names), render=False, seed_source=lambda: 5)
+    try:
+        ann, ben = Actor(1), Actor(2)
+        assert (await svc.create(10, ann, 2, guild_id=GUILD, order="lobby")).ok
+        assert (await svc.join(10, ben)).ok
+        assert (await svc.start(10, ann)).ok
+        rng = random.Random(3)
+        while (e := await svc.games.entry(10)) is not None and not e.game.is_over:
+            d = e.game.decision
+            who = ann if e.user(d.seat) == 1 else ben
+            assert (await svc.choose(10, who, rng.choice(d.options).id)).ok
+        winners = (await store.get_game(1)).result["winners"]
+        seats = {0: "Blue (@ann)", 1: "Red (@ben)"}
+        reply, _, _ = await svc.games_page(GUILD)
+        done = next(ln for ln in reply.text.splitlines() if "<#10>" in ln)
+        assert done.endswith("won by " + " and ".join(seats[s] for s in winners)), done
     finally:
         await store.close()

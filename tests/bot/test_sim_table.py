@@ -4,13 +4,14 @@ buttons, the server's game list (/ba games)."""
 from __future__ import annotations
 
 import random
+import re
 
 import discord
 import pytest
 from simcord import SetupError
 
 from tests.bot.sim import World, assert_private, custom_ids, private_messages, text
-from tests.bot.simplay import step
+from tests.bot.simplay import lobby, play_out, step
 
 
 def lobby_message(world: World, channel) -> discord.Message:
@@ -175,9 +176,29 @@ async def test_games_lists_the_servers_games_with_links_and_pages(world: World) 
     assert "1/3 seated" in lobby_line
     running_line = next(ln for ln in said.splitlines() if t_running.mention in ln)
     assert "round 1" in running_line and (
-        "Bob to play" in running_line or "Carol to play" in running_line
+        f"({bob.mention}) to play" in running_line or f"({carol.mention}) to play" in running_line
     )
     assert said.index(t_lobby.mention) < said.index(t_running.mention)
+
+
+async def test_games_names_seats_by_colour_and_person(world: World) -> None:
+    """/ba games names a seat as the turn message and the log do, "Blue (@Bob)":
+    whose turn it is, and who won."""
+    alice, bob, carol = world.players(3)
+    solo = world.new_channel("solo")
+    await lobby(world, [alice], solo, difficulty="easy")
+    await play_out(world, 12, channel=solo)
+    await lobby(world, [bob, carol])
+    e = await world.bot.frontend.svc.games.entry(world.channel.id)
+    seat = e.game.decision.seat
+    said = assert_private(await world.slash(carol, "ba games"))
+    running = next(ln for ln in said.splitlines() if world.channel.mention in ln)
+    assert f"round 1, {e.game.name(seat)} (<@{e.user(seat)}>) to play" in running
+    finished = next(ln for ln in said.splitlines() if solo.mention in ln)
+    alice_seat = f"Blue ({alice.mention})"
+    assert re.search(
+        rf"{re.escape(alice_seat)} vs Hal \(easy\): ({re.escape(alice_seat)}|Hal) won$", finished
+    ), finished
 
 
 async def test_games_pages_with_buttons(world: World) -> None:
