@@ -148,7 +148,7 @@ def hal_turn(g: Game, player_seq: str) -> None:
         )
         g.log("hal_turn", f"Hal has no dice: he rolls{advance}.", HAL_SEAT)
         for c in range(3):  # one robot in each workstation
-            taken, damaged = take_die_from_supply(g, c)
+            taken, damaged = take_die_from_supply(s.board, c)
             if taken:
                 if damaged:
                     hal_loses(g, 1, f"rolling a damaged {COLOURS[c]} die")

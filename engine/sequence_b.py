@@ -14,6 +14,7 @@ from engine.mission_cards import discard_mission, mission_short
 from engine.ops import CELL_NAMES, debris_to_storage, lose_vp, player
 from engine.setup import roll, take_die_from_supply
 from engine.space import hex_name
+from engine.state import Board
 from engine.words import a, and_list, dice_words, die_named, die_words, plural
 
 if TYPE_CHECKING:
@@ -95,16 +96,20 @@ def _rolls_words(rolled: list[int]) -> str:
 def _dice_to_roll(g: Game, seat: int) -> tuple[list[int], list[int]]:
     """(undamaged, damaged) dice per colour that Sequence B will roll, as
     ``SequenceB.resolve`` takes them: the dice left go back to the supply
-    first, and undamaged dice are taken before damaged ones."""
+    first, and undamaged dice are taken before damaged ones: the same takes
+    from a scratch copy of the supply."""
     p = player(g, seat)
     b = g.state.board
-    back = [0, 0, 0]
+    supply = Board(supply=list(b.supply), supply_damaged=list(b.supply_damaged))
     for d in p.standard + p.secure:
-        back[COLOUR_INDEX[d.colour]] += 1
+        supply.supply[COLOUR_INDEX[d.colour]] += 1
     clean, damaged = [0, 0, 0], [0, 0, 0]
     for c in range(3):
-        clean[c] = min(p.workstations[c], b.supply[c] + back[c])
-        damaged[c] = min(p.workstations[c] - clean[c], b.supply_damaged[c])
+        for _ in range(p.workstations[c]):
+            taken, was_damaged = take_die_from_supply(supply, c)
+            if not taken:
+                break
+            (damaged if was_damaged else clean)[c] += 1
     return clean, damaged
 
 
@@ -140,7 +145,7 @@ class SequenceB(Handler):
         rolled = []
         for c in range(3):
             for _ in range(p.workstations[c]):
-                taken, damaged = take_die_from_supply(g, c)
+                taken, damaged = take_die_from_supply(b, c)
                 if not taken:
                     break
                 if damaged:
@@ -197,7 +202,7 @@ def reroll_neutral(g: Game) -> None:
                 rerolled.append(f"its {colour} star")
             else:  # its die was bought (or the supply had none for it)
                 new.append(f"{a(colour)} die (it had none)")
-            taken, _ = take_die_from_supply(g, c)
+            taken, _ = take_die_from_supply(b, c)
             if taken:
                 die = roll(g, c)
                 kept.append(die)

@@ -31,7 +31,7 @@ from engine.components import (
 from engine.errors import InvalidOptionsError
 from engine.ravager_arrival import place_damage
 from engine.rules_version import RULES_VERSIONS
-from engine.state import Die, Hal, Neutral, Player, RavagerOnBoard, Strip
+from engine.state import Board, Die, Hal, Neutral, Player, RavagerOnBoard, Strip
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -80,10 +80,9 @@ def roll(g: Game, colour_index: int) -> Die:
     return Die(COLOURS[colour_index], DIE_FACES[g.below(6)])
 
 
-def take_die_from_supply(g: Game, c: int) -> tuple[bool, bool]:
+def take_die_from_supply(b: Board, c: int) -> tuple[bool, bool]:
     """Take a die of colour index c from the supply, undamaged ones first.
     Returns (taken, was_damaged); the damage cube goes back to the supply."""
-    b = g.state.board
     if b.supply[c]:
         b.supply[c] -= 1
         return True, False
@@ -159,12 +158,12 @@ def setup(g: Game) -> None:
     # 15. First player is seat 0; each player rolls one die of each colour; aids.
     for p in s.players:
         for c in range(3):
-            take_die_from_supply(g, c)
+            take_die_from_supply(b, c)
             p.standard.append(roll(g, c))
     extra = s.neutral or s.hal
     if extra is not None:
         for c in range(3):
-            take_die_from_supply(g, c)
+            take_die_from_supply(b, c)
             extra.dice.append(roll(g, c))
     for p in s.players:
         p.resources += AID_RESOURCES[p.seat]
