@@ -553,7 +553,7 @@ def _technology(
         top = stack.get("top") if isinstance(stack, dict) else (stack[-1] if stack else None)
         sx = x + c * 130
         if top is not None:
-            paste_at(img, C.tile(top, 70, 70), (sx, y + 22))
+            paste_at(img, C.tile(top, L.STACK_TILE, L.STACK_TILE), (sx, y + 22))
         else:
             d.rounded_rectangle(
                 (sx, y + 22, sx + 70, y + 92), radius=8, outline=P.DIE_FILL[c], width=2

@@ -59,19 +59,21 @@ def tile(tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0) 
         )
         if boost:
             d.rectangle((6 * s, 2 * s, w * s - 6 * s, 7 * s), fill=P.HIGHLIGHT)
-        d.ellipse(
-            (4 * s, 4 * s, (4 + badge) * s, (4 + badge) * s),
-            fill=P.TEXT_DARK if text == P.TEXT_DARK else P.HIGHLIGHT,
-        )
+        b0, b1 = BADGE_INSET * s, (BADGE_INSET + badge) * s
+        d.ellipse((b0, b0, b1, b1), fill=P.TEXT_DARK if text == P.TEXT_DARK else P.HIGHLIGHT)
 
     img = smooth(w, h, paint)
     d = ImageDraw.Draw(img)
     badge_text = P.HIGHLIGHT if text == P.TEXT_DARK else P.TEXT_DARK
-    centred_text(d, (4 + badge / 2, 4 + badge / 2), letter, int(badge * 0.75), badge_text)
+    centre = BADGE_INSET + badge / 2
+    centred_text(d, (centre, centre), letter, int(badge * 0.75), badge_text)
     lines, size, top = tile_words(tile_id, w, h, boost, clear_top)
     for i, line in enumerate(lines):
         centred_text(d, (w / 2, top + i * (size + 3)), line, size, text)
     return img
+
+
+BADGE_INSET = 4  # the colour badge's distance from the tile's top and left edges
 
 
 def colour_badge(w: int, h: int) -> int:
@@ -88,36 +90,32 @@ def tile_words(
     tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0
 ) -> tuple[list[str], int, float]:
     """(lines, font size, centre y of the first line) of a tile's words:
-    centred in the room under the colour badge, the font shrinking until they
-    fit there whole. With `clear_top` lower than the colour badge, the room
-    starts under it and the words' glyphs are measured, so none reach it."""
+    their glyphs centred in the room under the colour badge and inside the
+    border, the font shrinking until they fit there whole (measured glyphs:
+    a descender, 'keep' or 'gray', on the border is not room). With
+    `clear_top` lower than the colour badge, the room starts under that."""
     badge = colour_badge(w, h)
     body = labels.tile_text(tile_id, boost)
     size = max(12, min(22, h // 4, w // 5))
     max_lines = 3 if h < 120 else 4
-    if clear_top <= badge:
-        lines = wrap(body, w - 12, size, True, lines=max_lines)
-        while size > TILE_MIN_FONT and (
-            lines[-1].endswith("…") or len(lines) * (size + 3) > h - badge - 4
-        ):
-            size -= 1
-            lines = wrap(body, w - 12, size, True, lines=max_lines)
-        return lines, size, _first_line(h, badge, size, len(lines))
-    room_top, room_bottom = clear_top + 2, h - 5
+    if clear_top > badge:
+        room_top, smallest = clear_top + 2, CLEARED_MIN_FONT
+    else:
+        room_top, smallest = BADGE_INSET + badge, TILE_MIN_FONT
+    room_bottom = h - 5  # inside the border
     while True:
         lines = wrap(body, w - 12, size, True, lines=max_lines)
-        top = _first_line(room_bottom, room_top, size, len(lines))
-        y0, y1 = _glyph_span(lines, size, top)
-        fits = not lines[-1].endswith("…") and y0 >= room_top and y1 <= room_bottom
-        if fits or size <= CLEARED_MIN_FONT:
+        y0, y1 = _glyph_span(lines, size, 0)
+        top = (room_top + room_bottom) / 2 - (y0 + y1) / 2
+        widest = max(font(size, True).getlength(line) for line in lines)
+        fits = (
+            not lines[-1].endswith("…")
+            and y1 - y0 <= room_bottom - room_top
+            and widest <= w - 10  # a long word ('Advanced') is not cut at the border
+        )
+        if fits or size <= smallest:
             return lines, size, top
         size -= 1
-
-
-def _first_line(bottom: float, top: float, size: int, n_lines: int) -> float:
-    """Centre y of the first of n lines centred between top and bottom."""
-    line_h = size + 3
-    return (bottom + top) / 2 - line_h * n_lines / 2 + line_h / 2
 
 
 def _glyph_span(lines: list[str], size: int, top: float) -> tuple[float, float]:

@@ -59,6 +59,7 @@ ADVANCED_H = 72
 ADVANCED_GAP = 8
 ADVANCED_W = (INNER - 3 * ADVANCED_GAP) // 4
 STACKS_H = 96
+STACK_TILE = 70  # the top tile of each Technology stack
 SECTION_GAP = 18
 
 
@@ -257,7 +258,8 @@ SLOT_H = 92  # column slots, below the grid
 SIDE_LEFT = GRID_LEFT + GRID_SIZE + 20
 SIDE_W = P_WIDTH - MARGIN - SIDE_LEFT
 P_ADV_H = 150
-EJECT_TILE = 64
+P_ADV_TILE_H = 64  # an ejected Advanced tile in its slot (as wide as the slot)
+EJECT_TILE = 80  # 3 lines of words at 14-15 px under the colour badge (64 cut them)
 HAND_CARD_W = 246
 HAND_CARD_H = 186  # effect (4 lines), the tiles it brings, reward
 HAND_GAP = 10

@@ -208,7 +208,7 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, p: dict[str, Any]) -> None:
         x0, y0, x1, y1 = L.player_advanced_box(slot)
         tile_id = p["advanced_slots"][slot]
         if tile_id is not None:
-            paste_at(img, C.tile(tile_id, x1 - x0 - 16, 64), (x0 + 8, y0 + 38))
+            paste_at(img, C.tile(tile_id, x1 - x0 - 16, L.P_ADV_TILE_H), (x0 + 8, y0 + 38))
         else:
             text(d, ((x0 + x1) / 2, y0 + 70), "no Advanced tile", 17, P.TEXT_DIM, False, "mm")
         tucked = count(p["tucked"][slot])
