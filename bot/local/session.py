@@ -39,7 +39,7 @@ LOCAL_HELP = """Commands (one per line):
                            whose difficulty sets his starting VP (0/5/10/15; standard if omitted);
                            N bot players (simple or strong) take seats in a 2-4 player game
   join <name> [colour]     seat a player          leave <name>
-  colour <name> <colour>   wish a colour          start [seed]
+  colour <name> <colour>   wish a colour          start [seed]     cancel (close the lobby)
   options                  what must be decided
   <number> | <option id>   answer it, e.g. `2` or `die:o3:action:1` (also: play <id|number|label>)
   undo                     take back your last decision of this turn
@@ -303,6 +303,8 @@ class Local:
         elif cmd == "start":
             seed = whole_number(args[0], "start [seed number]", maximum=MAX_SEED) if args else None
             await self.show(await svc.start(CHANNEL, self.actor(), seed=seed))
+        elif cmd == "cancel":
+            await self.show(await svc.cancel(CHANNEL, self.actor()))
         elif cmd == "as":
             self.acting = None if not args or args[0] == "auto" else args[0]
             self.say(f"Acting as {self.acting or 'whoever must decide'}.")

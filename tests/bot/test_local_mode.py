@@ -399,3 +399,15 @@ async def test_times_read_as_a_person_says_them(tmp_path: Path) -> None:
     assert "the lobby closes in 7 days." in after(t, "new 2")
     assert "— auto-play in 48 h" in after(t, f"start {SEED}")
     assert ".0 h" not in t
+
+
+# --------------------------------------------------------------------------- found by playing
+
+
+async def test_cancel_closes_the_lobby_as_new_tells_the_host(tmp_path: Path) -> None:
+    """`new` says "(or cancels it with `cancel`)": the terminal has that command."""
+    t = await run(tmp_path, "new 2", "cancel", "new 1")
+    assert "cancels it with `cancel`" in after(t, "new 2")
+    assert "Unknown command" not in after(t, "cancel")
+    assert "New solo Black Angel game" in after(t, "new 1")  # the channel is free again
+    assert "cancel" in LOCAL_HELP
