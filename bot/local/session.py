@@ -26,6 +26,7 @@ from bot.local.words import (
     is_number,
     minutes,
     parse_new,
+    short,
     whole_number,
 )
 from bot.service import BOT_USER, Actor, GameService, Reply, TurnPrompt
@@ -48,7 +49,7 @@ LOCAL_HELP = """Commands (one per line):
   log [page]               recent events          scores        rules [topic]
   as <name>|auto           act as someone / as whoever must decide (hot seat, the default)
   pause | resume | end | rollback | repair | export [file] | import <file>
-  replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute on|off
+  replace <seat> <name> | remove <seat> | reminder <min> | timeout <min> | mute [on|off]
   history [name] [page]    finished games        stats [name]   a player's record
   leaderboard [page]       players by skill rating (finished games of 2+ people)
   replay [game] [turn]     the game as an animated GIF (one frame per turn), or one turn
@@ -360,7 +361,10 @@ class Local:
             fn = svc.set_reminder if cmd == "reminder" else svc.set_timeout
             await self.show(await fn(CHANNEL, self.actor(), n))
         elif cmd == "mute":
-            on = not args or args[0].lower() in ("on", "yes", "true")
+            word = args[0].lower() if args else "on"
+            if word not in ("on", "yes", "true", "off", "no", "false") or len(args) > 1:
+                raise Usage(f"mute [on|off] (`{short(' '.join(args))}` is neither)")
+            on = word in ("on", "yes", "true")
             await self.show(await svc.mute(CHANNEL, await self.decider(), on))
         elif cmd == "export":
             r = await svc.export(CHANNEL, self.actor())

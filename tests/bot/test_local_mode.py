@@ -411,3 +411,12 @@ async def test_cancel_closes_the_lobby_as_new_tells_the_host(tmp_path: Path) -> 
     assert "Unknown command" not in after(t, "cancel")
     assert "New solo Black Angel game" in after(t, "new 1")  # the channel is free again
     assert "cancel" in LOCAL_HELP
+
+
+async def test_mute_takes_on_or_off_and_nothing_else(tmp_path: Path) -> None:
+    """A word `mute` does not know was read as "off" and turned pings back on."""
+    t = await run(tmp_path, "new 1", f"start {SEED}", "mute", "mute maybe", "mute off")
+    assert "muted" in after(t, "mute").lower()
+    maybe = after(t, "mute maybe")
+    assert maybe.startswith("✖ Usage: mute [on|off]") and "`maybe`" in maybe
+    assert "back on" in after(t, "mute off")
