@@ -124,9 +124,18 @@ RULE_ALIASES = {
 }
 
 
-def rule_topic(topic: str | None) -> str:
+def _rule_key(topic: str | None) -> str:
     key = (topic or "").strip().lower()
-    key = RULE_ALIASES.get(key, key)
+    return RULE_ALIASES.get(key, key)
+
+
+def is_rule_topic(topic: str) -> bool:
+    return _rule_key(topic) in RULES
+
+
+def rule_topic(topic: str | None) -> str:
+    """A topic's summary; without one (or an unknown one), the list of topics."""
+    key = _rule_key(topic)
     if key in RULES:
         return RULES[key]
     return "Rule topics: " + ", ".join(f"`{t}`" for t in RULES)

@@ -275,7 +275,10 @@ class Local:
         if cmd == "help":
             self.say(LOCAL_HELP)
         elif cmd == "rules":
-            self.say(T.rule_topic(arg))
+            if arg and not T.is_rule_topic(arg):
+                self.say(f"✖ There is no rule topic `{short(arg)}`. {T.rule_topic(None)}")
+            else:
+                self.say(T.rule_topic(arg))
         elif cmd == "new":
             g = parse_new(args)
             reply = await svc.create(

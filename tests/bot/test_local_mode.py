@@ -420,3 +420,10 @@ async def test_mute_takes_on_or_off_and_nothing_else(tmp_path: Path) -> None:
     maybe = after(t, "mute maybe")
     assert maybe.startswith("✖ Usage: mute [on|off]") and "`maybe`" in maybe
     assert "back on" in after(t, "mute off")
+
+
+async def test_an_unknown_rule_topic_is_said_to_be_unknown(tmp_path: Path) -> None:
+    t = await run(tmp_path, "rules", "rules foo", "rules dice")
+    assert after(t, "rules").startswith("Rule topics: `turn`")
+    assert after(t, "rules foo").startswith("✖ There is no rule topic `foo`. Rule topics: `turn`")
+    assert "foo" not in after(t, "rules dice")
