@@ -48,8 +48,11 @@ class Play:
         if o is not None:
             return o
         # isdigit() is also true for "²", "③": only ASCII digits are numbers here
-        if ref.isascii() and ref.isdigit() and 1 <= int(ref) <= len(d.options):
-            return d.options[int(ref) - 1]
+        if ref.isascii() and ref.isdigit():
+            # a number past the last option is a mistyped number, never a label
+            # holding it ("3" in "Flip your orange 3 to 1")
+            n = int(ref)
+            return d.options[n - 1] if 1 <= n <= len(d.options) else None
         low = ref.lower()
         hits = [o for o in d.options if o.label.lower().startswith(low)] or [
             o for o in d.options if low in o.label.lower()
@@ -112,7 +115,7 @@ class Play:
                 return fail(self.games.not_yours(e, d.seat))
             option = self.resolve(d, ref)
             if option is None:
-                return fail(f"'{ref}' is not one of your options now. {d.prompt}")
+                return fail(f"{_not_an_option(ref, len(d.options))} {d.prompt}")
             reply = Reply("")
             try:
                 await self.write.apply(e, Action(seat, option.id), actor.user_id, reply, d)
@@ -217,3 +220,13 @@ class Play:
             reply = Reply(f"↩️ {self.games.who(e2, seat)} takes back their last decision.\n")
             await self.write.finish_reply(e2, reply)
             return reply
+
+
+def _not_an_option(ref: str, count: int) -> str:
+    """Why ``ref`` answers nothing: a number names the numbers there are."""
+    number = ref.strip()
+    if not (number.isascii() and number.isdigit()):
+        return f"'{ref}' is not one of your options now."
+    shown = number if len(number) <= 12 else f"{number[:12]}…"
+    there = "the only option is 1" if count == 1 else f"the options are 1 to {count}"
+    return f"There is no option {shown}: {there}."

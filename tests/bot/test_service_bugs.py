@@ -71,6 +71,40 @@ async def test_play_with_a_digit_that_is_not_a_number(proc, ref: str) -> None:
     assert (await svc.games.entry(CID)).version == 0
 
 
+def _number_in_a_label(options) -> int | None:
+    """A number past the last option that one label holds (as "3" in "Flip your
+    orange 3 to 1"), which a label match would take."""
+    for k in range(len(options) + 1, 40):
+        low = str(k)
+        hits = [o for o in options if o.label.lower().startswith(low)] or [
+            o for o in options if low in o.label.lower()
+        ]
+        if len(hits) == 1:
+            return k
+    return None
+
+
+async def test_a_number_past_the_last_option_plays_nothing(proc) -> None:
+    """A mistyped option number is refused with the numbers there are; it was
+    taken for a label holding it, and that option was played."""
+    svc = proc.svc
+    await start_game(svc, CID, [A])
+    rng = random.Random(1)
+    for _ in range(300):
+        e = await svc.games.entry(CID)
+        d = e.game.decision
+        k = _number_in_a_label(d.options)
+        if k is not None:
+            break
+        assert (await svc.choose(CID, Actor(A), rng.choice(d.options).id)).ok
+    assert k is not None
+    version = e.version
+    r = await svc.choose(CID, Actor(A), str(k))
+    n = len(d.options)
+    assert not r.ok and r.text.startswith(f"There is no option {k}: the options are 1 to {n}.")
+    assert (await svc.games.entry(CID)).version == version
+
+
 async def test_tick_reads_every_game_in_one_query_when_nothing_is_due(proc) -> None:
     svc = proc.svc
     for i in range(30):
