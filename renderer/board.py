@@ -34,6 +34,7 @@ from renderer.common import (
     player_name,
     seat_colour,
     text,
+    vp_of,
 )
 from renderer.decision import Rendered, with_decision
 from renderer.fonts import text_width, wrap
@@ -459,7 +460,7 @@ def _players(
         mid = (y0 + y1) / 2
         paste(img, A.robot(p["colour"], 38), (x0 + 26, mid))
         text(d, (x0 + 52, mid - 12), player_name(view, row, names), 20, P.TEXT, True, "lm", 120)
-        text(d, (x0 + 52, mid + 14), f"{p['vp']} VP", 18, P.TEXT_DIM, True, "lm")
+        text(d, (x0 + 52, mid + 14), f"{vp_of(view, row)} VP", 18, P.TEXT_DIM, True, "lm")
         bx = x0 + L.ROW_BREAK_X
         paste(img, A.robot(p["colour"], 30), (bx + 24, mid + 6))
         text(d, (bx + 44, mid + 6), f"×{p['break_room']}", 22, P.TEXT, True, "lm")
@@ -485,7 +486,7 @@ def _players(
         mid = (y0 + y1) / 2
         paste(img, A.robot(hal.get("colour"), 38), (x0 + 26, mid))
         text(d, (x0 + 52, mid - 12), "Hal", 20, P.TEXT, True, "lm")
-        text(d, (x0 + 52, mid + 14), f"{hal.get('vp', 0)} VP", 18, P.TEXT_DIM, True, "lm")
+        text(d, (x0 + 52, mid + 14), f"{vp_of(view, len(players))} VP", 18, P.TEXT_DIM, True, "lm")
         _dice_row(img, layout, row, False, hal.get("dice", []))
         ix = x0 + L.ROW_INFO_X + 6
         deck, shown = count(hal.get("deck")), count(hal.get("discard"))

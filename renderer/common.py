@@ -137,6 +137,13 @@ def contenders(view: dict[str, Any]) -> list[tuple[int, str | None, int]]:
     return out
 
 
+def vp_of(view: dict[str, Any], seat: int) -> int:
+    """The VP printed for a seat (Hal: the seat after the players), the same
+    on every image: the final total once the game is over, else the score
+    track (a row said 12 VP beside a chip saying 29)."""
+    return next(vp for s, _, vp in contenders(view) if s == seat)
+
+
 def panel(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],

@@ -27,7 +27,7 @@ from engine.components import (
 from renderer import artwork as A
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import count, paste, text
+from renderer.common import count, paste, text, vp_of
 
 View = dict[str, Any]
 Box = tuple[int, int, int, int]
@@ -152,7 +152,8 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: View, top: int) ->
         "lm",
         width - 2 * L.MARGIN - 140,
     )
-    text(d, (width - L.MARGIN - 8, top + 24), f"{hal.get('vp', 0)} VP", 28, P.TEXT, True, "rm")
+    vp = vp_of(view, len(view["players"]))
+    text(d, (width - L.MARGIN - 8, top + 24), f"{vp} VP", 28, P.TEXT, True, "rm")
     text(d, (L.MARGIN, top + TITLE_H + 4), "His last card", 17, P.TEXT_DIM, True)
     _card(d, last_card(view), top)
     _weights(img, d, hal.get("weights"), top)

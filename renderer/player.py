@@ -19,7 +19,17 @@ from renderer import cards as C
 from renderer import hal as H
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import DRAW_LOCK, count, encode_png, panel, paste, paste_at, player_name, text
+from renderer.common import (
+    DRAW_LOCK,
+    count,
+    encode_png,
+    panel,
+    paste,
+    paste_at,
+    player_name,
+    text,
+    vp_of,
+)
 from renderer.decision import Rendered, with_decision
 from renderer.fonts import font
 from renderer.marks import Drawn, cell_clearances, draw_player_marks
@@ -154,7 +164,7 @@ def _header(
     )
     turn = " · their turn" if view.get("current") == seat and not view.get("finished") else ""
     text(d, (L.MARGIN + 66, 58), f"{order} player{turn}", 19, P.TEXT_DIM, True)
-    text(d, (L.P_WIDTH - L.MARGIN, 40), f"{p['vp']} VP", 40, P.TEXT, True, "rm")
+    text(d, (L.P_WIDTH - L.MARGIN, 40), f"{vp_of(view, seat)} VP", 40, P.TEXT, True, "rm")
     y = 104
     for sprite, label, x in storage_items(p):
         paste(img, sprite, (x + 14, y))

@@ -55,3 +55,26 @@ def test_a_running_board_has_no_game_over_badge(case) -> None:
 def test_most_running_cases_have_no_end_trigger() -> None:
     running = [c for c in CASES if c[2] < 1000]
     assert sum(not game(*c).view(None).get("end_trigger") for c in running) >= len(running) - 2
+
+
+@pytest.mark.parametrize("case", FINISHED, ids=str)
+def test_once_over_every_image_prints_each_final_total_not_the_score_track(case) -> None:
+    # The chips said "Purple 29 VP" above a row saying "Purple 12 VP" (the
+    # track): once over, a seat's VP is its total on the table, its board and
+    # Hal's band alike, so the images do not depend on the track at all.
+    import copy
+
+    from renderer import render_player
+
+    view = game(*case).view(None)
+    totals = view["result"]["scores"]
+    track = [p["vp"] for p in view["players"]] + ([view["hal"]["vp"]] if view.get("hal") else [])
+    assert len(track) == len(totals)
+    tracked = copy.deepcopy(view)
+    for p, total in zip(tracked["players"], totals, strict=False):
+        p["vp"] = total
+    if tracked.get("hal"):
+        tracked["hal"]["vp"] = totals[-1]
+    assert render_board(view) == render_board(tracked)
+    for seat in range(len(view["players"])):
+        assert render_player(view, seat) == render_player(tracked, seat)
