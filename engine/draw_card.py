@@ -9,9 +9,15 @@ from engine.components import COLOUR_INDEX, HAND_LIMIT, DieColour
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.late_flip import late_flip, late_flips
-from engine.mission_cards import discard_mission, draw_mission, mission_label, mission_short
+from engine.mission_cards import (
+    discard_mission,
+    draw_mission,
+    draw_two_to_keep_one,
+    mission_label,
+    mission_short,
+)
 from engine.ops import player
-from engine.words import a, plural
+from engine.words import a
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -35,12 +41,7 @@ class DrawCard(Handler):
         g.push("hand_limit", seat=seat)
         if g.state.options.advanced:
             # Advanced A3: draw two, keep one, discard the other.
-            drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
-            g.log(
-                "draw",
-                f"{g.name(seat)} draws {plural(len(drawn), f'{colour} Mission card')} to keep one.",
-                seat,
-            )
+            drawn = draw_two_to_keep_one(g, seat, colour)
             if len(drawn) == 2:
                 g.push("keep", seat=seat, cards=drawn)
                 return

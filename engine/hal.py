@@ -36,10 +36,10 @@ from engine.describe import enters_boost_side_up, tile_in_sentence
 from engine.display import tiles_appear
 from engine.handlers import Frame, Handler, handler
 from engine.mission_cards import draw_mission, mission_short
-from engine.ops import loss_text, player
+from engine.ops import loss_text
 from engine.ravager_arrival import ravagers_appear_around
 from engine.ravagers import strike
-from engine.repair import robots_freed
+from engine.repair import destroy_ravagers_at
 from engine.space import hex_name
 from engine.space_board import hex_spec
 from engine.state import Die, PlacedMission
@@ -408,23 +408,10 @@ def _destroy(g: Game, value: int, clockwise: bool) -> None:
         return
     destroyed = 0
     for n in best:
-        for rav in b.ravagers[n - 1]:
-            for owner in rav.robots:
-                player(g, owner).break_room += 1  # R4
-            b.ravager_discard.append(rav.card)
-            destroyed += 1
-        stack = b.ravagers[n - 1]
-        b.ravagers[n - 1] = []
         # The player's robots on them come back, said as for a player's Destroy.
-        freed = robots_freed(g, None, stack)
-        g.log(
-            "destroy",
-            f"Hal destroys {plural(len(stack), 'Ravager')} at action {n}"
-            + (f"; {freed}" if freed else "")
-            + ".",
-            HAL_SEAT,
-            location=n,
-        )
+        stack = destroy_ravagers_at(g, HAL_SEAT, n)
+        b.ravager_discard.extend(rav.card for rav in stack)
+        destroyed += len(stack)
     hal_gains(g, Bundle(ravagers=destroyed), "Ravagers destroyed")
 
 

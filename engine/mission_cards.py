@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.components import COLOUR_INDEX, MISSION_CARDS, DieColour
+from engine.words import plural
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -19,6 +20,18 @@ def draw_mission(g: Game, colour: DieColour) -> int | None:
         g.shuffle(b.mission_decks[c])
         g.log("reshuffle", f"The {colour} Mission discards are shuffled into a new deck.")
     return b.mission_decks[c].pop() if b.mission_decks[c] else None
+
+
+def draw_two_to_keep_one(g: Game, seat: int, colour: DieColour) -> list[int]:
+    """Draw 2 Mission cards of a colour to keep one (advanced A.3, a tile's
+    draw), said: the cards drawn, fewer when deck and discards run out."""
+    drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
+    g.log(
+        "draw",
+        f"{g.name(seat)} draws {plural(len(drawn), f'{colour} Mission card')} to keep one.",
+        seat,
+    )
+    return drawn
 
 
 def discard_mission(g: Game, card: int) -> None:

@@ -13,6 +13,7 @@ from engine.discover import _tile_short
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.ravagers import ravager_text
+from engine.state import RavagerOnBoard
 from engine.tiles import activatable_cell, idle_adjacent_note, tile_text
 from engine.words import a, and_list, plural
 
@@ -158,23 +159,31 @@ class Destroy(Handler):
             return
         seat = f["seat"]
         loc = int(option.partition(":")[2])
-        stack = g.state.board.ravagers[loc - 1]
-        g.state.board.ravagers[loc - 1] = []
-        for rav in stack:
-            for owner in rav.robots:
-                player(g, owner).break_room += 1  # R4: freed robots return to the break room
-            player(g, seat).ravagers.append(rav.card)
-        freed = robots_freed(g, None, stack)
-        g.log(
-            "destroy",
-            f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at action {loc}"
-            + (f"; {freed}" if freed else "")
-            + ".",
-            seat,
-            location=loc,
-        )
+        stack = destroy_ravagers_at(g, seat, loc)
+        player(g, seat).ravagers.extend(rav.card for rav in stack)
         if f["left"] - len(stack) > 0:
             g.push("destroy", seat=seat, left=f["left"] - len(stack))
+
+
+def destroy_ravagers_at(g: Game, seat: int, loc: int) -> list[RavagerOnBoard]:
+    """The Ravagers at action `loc` leave the board, the robots on them back
+    to the break room (R4), said: a player's Destroy or Hal's (solo). Returns
+    them; the cards go to the player's hand, Hal's to the discard."""
+    stack = g.state.board.ravagers[loc - 1]
+    g.state.board.ravagers[loc - 1] = []
+    for rav in stack:
+        for owner in rav.robots:
+            player(g, owner).break_room += 1  # R4: freed robots return to the break room
+    freed = robots_freed(g, None, stack)
+    g.log(
+        "destroy",
+        f"{g.name(seat)} destroys {plural(len(stack), 'Ravager')} at action {loc}"
+        + (f"; {freed}" if freed else "")
+        + ".",
+        seat,
+        location=loc,
+    )
+    return stack
 
 
 def robots_freed(g: Game, seat: int | None, stack: list) -> str:

@@ -20,7 +20,12 @@ from engine.components import (
 from engine.decision import Option
 from engine.describe import placed_text
 from engine.handlers import Frame, Handler, handler
-from engine.mission_cards import discard_mission, draw_mission, mission_label, mission_short
+from engine.mission_cards import (
+    discard_mission,
+    draw_two_to_keep_one,
+    mission_label,
+    mission_short,
+)
 from engine.ops import CELL_NAMES, gain, player, robot_to_workstation, slot_cells
 from engine.rules_version import plain_gains_without_asking
 from engine.space import parse_hex
@@ -437,12 +442,7 @@ class TileActivation(Handler):
             g.push("tile", seat=seat, cell=CELL_NAMES.index(arg))
         elif verb == "colour":
             colour = COLOUR_BY_LETTER[arg]
-            drawn = [c for c in (draw_mission(g, colour), draw_mission(g, colour)) if c is not None]
-            g.log(
-                "draw",
-                f"{g.name(seat)} draws {plural(len(drawn), f'{colour} Mission card')} to keep one.",
-                seat,
-            )
+            drawn = draw_two_to_keep_one(g, seat, colour)
             if len(drawn) == 1:
                 p.missions.append(drawn[0])
             else:
