@@ -45,6 +45,7 @@ class TurnMessage:
     shows: str | None = None
     drawing: bool = False  # its images are being drawn (bot/service/drawing.py)
     page: int = 0  # the page of options it lists
+    keep_text: bool = False  # a moderator's notice: never edited with a newer text
 
     def image_state(self) -> str:
         """What its footer may say of its image (bot/prompt.py IMAGE_STATES)."""
@@ -190,6 +191,7 @@ class TurnMessages:
             or tracked is None
             or tracked.game_id != game_id
             or (bool(reply.ping) and tracked.decider != decider)
+            or tracked.keep_text
         )
         if not need_new and tracked is not None:
             try:
@@ -221,7 +223,7 @@ class TurnMessages:
         kwargs = files_kw(reply)
         if view is not None:
             kwargs["view"] = view
-        fresh = TurnMessage(None, game_id, decider)
+        fresh = TurnMessage(None, game_id, decider, keep_text=reply.keep_text)
         self._track(fresh, reply, reply.image_key if reply.image is not None else None)
         embeds = decision_embeds(turn, 0, fresh.image_state())
         if embeds:

@@ -88,6 +88,7 @@ class Absence:
                 f"🏳️ {who} resigned: the bot ({self.bots.level}) plays "
                 f"{e2.game.name(seat)} from now on.\n",
                 new_turn=True,
+                keep_text=True,
             )
             await self.write.play_on(e2, reply)
             return reply
@@ -128,6 +129,7 @@ class Absence:
             reply = Reply(
                 f"🙋 {self.games.who(e2, seat)} is back and plays their seat again.\n",
                 new_turn=True,
+                keep_text=True,
             )
             await self.write.play_on(e2, reply)
             return reply
@@ -264,7 +266,9 @@ class Absence:
                 else ""
             )
             reply = Reply(
-                f"📦 {mod} (moderator) moved game #{game_id} here.{paused}\n", new_turn=True
+                f"📦 {mod} (moderator) moved game #{game_id} here.{paused}\n",
+                new_turn=True,
+                keep_text=True,
             )
             await self.write.play_on(e, reply, render=True)
             return reply

@@ -127,6 +127,11 @@ class Reply:
     #: lines said last, just above the prompt, where a long message keeps them
     #: (clip_message keeps a message's end): what the game did for a player
     notes: list[str] = field(default_factory=list)
+    #: a notice of a change to the table (a moderator's, a resignation): its
+    #: message keeps its text and the next update is posted below it (a turn
+    #: message is otherwise edited within a turn: the notice would be written
+    #: over, lost from the channel)
+    keep_text: bool = False
 
     def add_private(self, user_id: int, line: str) -> None:
         self.private.setdefault(user_id, []).append(line)

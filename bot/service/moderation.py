@@ -123,8 +123,11 @@ class Moderation:
                 return fail(CHANGED.format("resumed"))
             e2 = await self.games.load(channel_id)
             assert e2 is not None
+            # a message of its own, below the pause notice: the decider is pinged anew
             reply = Reply(
-                f"▶️ {self.games.fmt.mention(actor.user_id)} (moderator) resumed the game.\n"
+                f"▶️ {self.games.fmt.mention(actor.user_id)} (moderator) resumed the game.\n",
+                new_turn=True,
+                keep_text=True,
             )
             await self.write.play_on(e2, reply)
             return reply
@@ -191,9 +194,12 @@ class Moderation:
                 if new_user != BOT_USER
                 else f"{e2.game.name(seat)} is now played by the bot ({self.bots.level})"
             )
+            # a message of its own: the turn message's next edit would write over it
             reply = Reply(
                 f"🔁 {self.games.fmt.mention(actor.user_id)} (moderator) replaced "
-                f"{self.games.fmt.mention(old)}: {who}.\n"
+                f"{self.games.fmt.mention(old)}: {who}.\n",
+                new_turn=True,
+                keep_text=True,
             )
             await self.write.play_on(e2, reply)
             return reply
@@ -308,6 +314,7 @@ class Moderation:
             reply = Reply(
                 f"⏪ {mod} (moderator) rolled back {self._rolled_back(e2, cut, h.base + keep)}\n",
                 new_turn=True,
+                keep_text=True,
             )
             await self.write.play_on(e2, reply)  # back on a bot's decision: the bot plays on
             return reply
@@ -424,7 +431,7 @@ class Moderation:
             text += "."
             if fault is None:
                 text += " (It had not failed a check.)"
-            reply = Reply(text + "\n", new_turn=rec.is_active)
+            reply = Reply(text + "\n", new_turn=rec.is_active, keep_text=True)
             if not rec.is_active:  # over: nothing to show in the channel, replays see it
                 return reply
             try:

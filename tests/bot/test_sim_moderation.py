@@ -249,3 +249,34 @@ async def test_a_removal_from_a_lobby_says_who_moves_up_a_seat(world: World) -> 
     await world.slash(admin, "ba-mod remove", seat=1)
     assert "the lobby is closed" in world.public()[-1].content
     assert (await world.bot.frontend.svc.store.active_game(world.channel.id)) is None
+
+
+async def test_a_resume_and_a_replacement_are_new_messages_that_stay(world: World) -> None:
+    # the resume edited the old turn message, above the pause notice: the
+    # channel's last word stayed "paused", and the decider was not pinged
+    # after the pause; the replacement notice was then written over by the
+    # next change, and lost from the channel
+    alice, bob, carol = world.players(3)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob, carol])
+    rng = random.Random(2)
+    for _ in range(4):
+        await step(world, rng)
+    await world.slash(admin, "ba-mod pause")
+    await world.advance(hours=24 * 10)
+    await world.slash(admin, "ba-mod resume")
+    last = world.public()[-1]
+    assert last.content.startswith(f"▶️ {admin.mention} (moderator) resumed the game."), last.content
+    assert last.id == world.turn_message().id
+    pinged = world.env.backend.messages[world.channel.id][last.id].ping_user_ids
+    assert list(pinged) == [decider(last)]  # its decider is pinged anew
+    # a notice in between, then a seat handed over that is not deciding
+    await world.slash(admin, "ba-mod reminder", minutes=60)
+    e = await world.bot.frontend.svc.games.entry(world.channel.id)
+    seat = next(s.seat for s in e.seats if s.user_id != decider(last))
+    await world.slash(admin, "ba-mod replace", seat=seat + 1, user=world.member("dave"))
+    last = world.public()[-1]
+    assert last.content.startswith(f"🔁 {admin.mention} (moderator) replaced"), last.content
+    assert last.id == world.turn_message().id
+    await step(world, rng)  # the next click does not write over it
+    assert "is now played by <@" in world.public_text()
