@@ -44,7 +44,8 @@ class LocalFmt:
         return uid
 
     def mention(self, uid: int) -> str:
-        return "@" + self.name(uid)
+        """A person as "@bob"; a bot seat by its name alone, as on Discord."""
+        return bot_name(uid) if is_bot(uid) else "@" + self.name(uid)
 
     def name(self, uid: int) -> str:
         if is_bot(uid):

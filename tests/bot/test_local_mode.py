@@ -427,3 +427,14 @@ async def test_an_unknown_rule_topic_is_said_to_be_unknown(tmp_path: Path) -> No
     assert after(t, "rules").startswith("Rule topics: `turn`")
     assert after(t, "rules foo").startswith("✖ There is no rule topic `foo`. Rule topics: `turn`")
     assert "foo" not in after(t, "rules dice")
+
+
+async def test_bot_seats_are_named_without_an_at_sign(tmp_path: Path) -> None:
+    """'@' marks a person (a Discord mention); a bot seat reads "Red (bot 1
+    (simple))" as on Discord, not "Red (@bot 1 (simple))" nor "@the bot"."""
+    t = await run(
+        tmp_path, "new 2 bots 1", f"start {SEED}", "remove 1", "remove 2", "remove 2", "scores"
+    )
+    assert "(bot 1 (simple))" in after(t, f"start {SEED}")
+    assert "(the bot)" in after(t, "scores")
+    assert "@bot" not in t and "@the bot" not in t
