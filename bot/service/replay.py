@@ -236,11 +236,11 @@ class Replays:
         rec, tl = got
         head = self._head(rec, tl)
         if not self.render:
-            return Reply(f"{head}\n{len(tl.turns)} frames (images are off).")
+            return Reply(f"{head}\n{_frames(len(tl.turns))} (images are off).")
         gif, scale, kept = await self.run(self._gif, tl)
         size = f"{len(gif) / 2**20:.1f} MiB"
         note = (
-            f"{kept} frames, one per turn"
+            f"{_frames(kept)}, one per turn"
             if kept == len(tl.turns)
             else (f"{kept} of {len(tl.turns)} turns (to fit Discord's upload limit)")
         )
@@ -308,3 +308,7 @@ class Replays:
             else ""
         )
         return f"🎬 Replay of game #{rec.id} ({mode_of(rec.options)}, {state}){hidden}{lost}"
+
+
+def _frames(n: int) -> str:
+    return f"{n} frame{'s' if n != 1 else ''}"

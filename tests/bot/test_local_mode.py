@@ -438,3 +438,8 @@ async def test_bot_seats_are_named_without_an_at_sign(tmp_path: Path) -> None:
     assert "(bot 1 (simple))" in after(t, f"start {SEED}")
     assert "(the bot)" in after(t, "scores")
     assert "@bot" not in t and "@the bot" not in t
+
+
+async def test_a_replay_of_one_turn_says_one_frame(tmp_path: Path) -> None:
+    t = await run(tmp_path, "new 1", f"start {SEED}", "replay")
+    assert after(t, "replay").endswith("\n1 frame (images are off).\n")
