@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from bot import text as T
 from bot.local.screen import Screen
-from bot.local.terminal import CHANNEL, HOST, LocalFmt
+from bot.local.terminal import CHANNEL, HOST, LocalFmt, user_id
 from bot.local.transfer import import_file, write_export
 from bot.local.words import (
     MAX_LOG_PAGE,
@@ -132,6 +132,20 @@ class Local:
         if e is not None and e.game.decision is not None:
             return Actor(e.user(e.game.decision.seat), moderator=True)
         return self.actor()
+
+    async def _no_seat(self, name: str) -> str | None:
+        """Why acting as ``name`` will play nothing: they have no seat in the
+        game (None: they have one, or no game has started)."""
+        assert self.svc is not None
+        e = await self.svc.games.entry(CHANNEL)
+        if e is None or any(s.user_id == user_id(name) for s in e.seats):
+            return None
+        people = [s for s in e.seats if not is_bot(s.user_id)]
+        seated = ", ".join(f"{self.fmt.name(s.user_id)} ({e.game.name(s.seat)})" for s in people)
+        return (
+            f"{name} has no seat in this game: `play` and `undo` as {name} are refused."
+            f" Seated: {seated or 'bots only'}; `as auto` acts for whoever must decide."
+        )
 
     async def _hand_owner(self, name: str) -> tuple[str | None, str | None]:
         """Whose hand `hand <name>` shows: (a seated person's name, None), or
@@ -312,6 +326,9 @@ class Local:
         elif cmd == "as":
             self.acting = None if not args or args[0] == "auto" else args[0]
             self.say(f"Acting as {self.acting or 'whoever must decide'}.")
+            unseated = await self._no_seat(self.acting) if self.acting else None
+            if unseated:
+                self.say("✖ " + unseated)
         elif cmd in ("options", "choices"):
             r = await svc.choices(CHANNEL, await self.decider())
             if r.ok and r.turn is not None:

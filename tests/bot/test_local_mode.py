@@ -443,3 +443,13 @@ async def test_bot_seats_are_named_without_an_at_sign(tmp_path: Path) -> None:
 async def test_a_replay_of_one_turn_says_one_frame(tmp_path: Path) -> None:
     t = await run(tmp_path, "new 1", f"start {SEED}", "replay")
     assert after(t, "replay").endswith("\n1 frame (images are off).\n")
+
+
+async def test_acting_as_someone_without_a_seat_is_told_at_once(tmp_path: Path) -> None:
+    """`as carol` in a game carol does not play: said when typed, not later as
+    a bare "You are not playing in this game." to whoever types `1`."""
+    t = await run(tmp_path, "new 2", "join bob", f"start {SEED}", "as carol", "as Bob", "as auto")
+    carol = after(t, "as carol")
+    assert carol.startswith("Acting as carol.\n✖ carol has no seat in this game")
+    assert "Seated: " in carol and "host (" in carol and "bob (" in carol and "`as auto`" in carol
+    assert after(t, "as Bob") == "Acting as Bob."
