@@ -356,7 +356,11 @@ def player_place(mark: str, label: str = "0") -> tuple[Point, int] | None:
             width = x1 - x0 - 8
             h = badge_box((0, 0), label, MARK_SIZE, width)
             return (((x0 + x1) / 2, y0 + 5 + (h[3] - h[1]) / 2), width)  # above a card's letter
-        width = (x1 - x0) // 2 - 18  # top right, clear of a played card's letter
+        # Top right, as wide as the room right of the slot's name: a narrower
+        # badge of a big hand's numbers ran out of the slot at the bottom.
+        # (Only an empty slot is offered: no played card's letter is under it.)
+        name = text_width(f"col {arg[-1]}", L.SLOT_NAME_SIZE, True)
+        width = x1 - 6 - (x0 + L.SLOT_NAME_X + name + 8)
         b = badge_box((0, 0), label, MARK_SIZE, width)
         return ((x1 - 6 - (b[2] - b[0]) / 2, y0 + 5 + (b[3] - b[1]) / 2), width)
     if kind == "aslot" and arg in DIE_CODES:

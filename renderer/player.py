@@ -123,8 +123,9 @@ def _frame(colour: str, hand_cards: int | None) -> Image.Image:
         cy = (box[1] + box[3]) / 2
         if slot < 3:
             text(d, ((box[0] + box[2]) / 2, cy), f"row {ROWS[slot]}", 18, P.TEXT_DIM, True, "mm")
-        else:  # left: a column slot's numbered badge sits top right (renderer/marks.py)
-            text(d, (box[0] + 14, cy), f"col {COLUMNS[slot - 3]}", 18, P.TEXT_DIM, True, "lm")
+        else:  # left: a column slot's numbered badge sits right of it (renderer/marks.py)
+            name = f"col {COLUMNS[slot - 3]}"
+            text(d, (box[0] + L.SLOT_NAME_X, cy), name, L.SLOT_NAME_SIZE, P.TEXT_DIM, True, "lm")
     text(d, (L.MARGIN, L.GRID_TOP - 26), "card slots", 16, P.TEXT_DIM, True)
     for slot in range(3):
         box = L.player_advanced_box(slot)

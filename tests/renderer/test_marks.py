@@ -246,3 +246,31 @@ def test_a_column_slot_badge_leaves_the_slot_name_readable():
     )
     apart = name[2] < badge_box[0] or name[0] > badge_box[2] or name[3] < badge_box[1]
     assert apart or name[1] > badge_box[3], (name, badge_box)
+
+
+def test_a_big_hands_slot_badges_stay_inside_their_slots():
+    """Six Missions and six Ravagers in hand number each free slot seven
+    times: a column slot's badge, half the slot wide, ran five lines down out
+    of the slot; it now takes the room right of the slot's name."""
+    from engine.components import MISSION_CARDS, TILES, TileKind
+    from renderer.fonts import text_width
+    from renderer.marks import CELLS, SLOTS
+    from renderer.player import render_player_marked
+    from tests.engine.scenario import give_ravagers
+
+    g = _merged(table(3))
+    set_dice(g, {MADELINE: "o3"})
+    give_missions(g, MADELINE, *[m.id for m in MISSION_CARDS][:6])
+    give_ravagers(g, MADELINE, *g.state.board.ravager_deck[-6:])
+    tiles = (t.id for t in TILES if t.kind is TileKind.TECHNOLOGY)
+    set_grid(g, MADELINE, {name: next(tiles) for name in CELLS[:7]})
+    refresh(g)
+    slots = [m for m in render_player_marked(g.view(MADELINE), MADELINE).marks if "slot:" in m.mark]
+    assert len(slots) == 6 and all(len(m.numbers) >= 7 for m in slots)
+    for m in slots:
+        name = m.mark.partition(":")[2]
+        x0, y0, x1, y1 = L.card_slot_box(SLOTS.index(name))
+        assert x0 < m.box[0] and y0 < m.box[1] and m.box[2] < x1 and m.box[3] <= y1 - 3, m
+        if name.startswith("col"):
+            words = text_width(f"col {name[-1]}", L.SLOT_NAME_SIZE, True)
+            assert m.box[0] > x0 + L.SLOT_NAME_X + words, m
