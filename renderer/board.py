@@ -422,9 +422,29 @@ def _ravagers(
     text(d, (x0 + 36, y0 + 18), f"Ravagers ×{len(stack)}", 18, P.TEXT, True, "lm")
     words, size = ravager_top_line(stack[-1]["card"], x1 - x0 - 12)
     text(d, (x0 + 8, y0 + 44), words, size, P.TEXT, False, "lm", x1 - x0 - 12)
-    robots = [seat_colour(view, s) for card in stack for s in card.get("robots", [])]
-    for k, colour in enumerate(robots[:6]):
-        paste(img, A.robot(colour, 20), (x0 + 16 + 22 * k, y1 - 14))
+    for k, (seat, n) in enumerate(ravager_robots(stack)):
+        x, y = ravager_robot_point(layout, action, k)
+        paste(img, A.robot(seat_colour(view, seat), 20), (x, y))
+        text(d, (x + 13, y + 1), str(n), 16, P.TEXT, True, "lm")
+
+
+RAVAGER_ROBOT_STEP = 40  # a robot and its count
+
+
+def ravager_robots(stack: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """(seat, robots) on a Ravager stack, each seat once, in the order they
+    came: every robot is counted (six drawn one by one hid a seventh)."""
+    counts: dict[int, int] = {}
+    for card in stack:
+        for seat in card.get("robots", []):
+            counts[seat] = counts.get(seat, 0) + 1
+    return list(counts.items())
+
+
+def ravager_robot_point(layout: L.BoardLayout, action: int, k: int) -> tuple[int, int]:
+    """Centre of the k-th seat's robot on the Ravager stack beside an action."""
+    x0, _, _, y1 = L.ravager_box(layout, action)
+    return (x0 + 16 + RAVAGER_ROBOT_STEP * k, y1 - 14)
 
 
 # --------------------------------------------------------------------------- compartments

@@ -258,3 +258,30 @@ def test_a_players_hand_reads_in_the_games_words_within_its_column() -> None:
         assert all(b[2] <= x1 - 6 for b in boxes)
         # The Ravagers' count stands under the Missions' count.
         assert boxes[1][0] > boxes[0][0] + 30
+
+
+def test_every_robot_on_a_ravager_stack_is_counted() -> None:
+    # Robots on a stack's cards were drawn one by one, six at most: a seventh
+    # and eighth (common late in a four-player game) were not on the image.
+    from renderer import render_board
+    from renderer.board import ravager_robot_point, ravager_robots
+    from renderer.fonts import text_width
+    from tests.renderer.helpers import open_png
+
+    view = game(4, 1, 100).view(None)
+    stack = [
+        {"card": 24, "robots": [0, 1, 2, 3, 0]},
+        {"card": 23, "robots": []},
+        {"card": 19, "robots": [1, 2, 3, 3]},
+    ]
+    view["board"]["ravagers"][2] = stack
+    assert ravager_robots(stack) == [(0, 2), (1, 2), (2, 2), (3, 3)]
+    img, layout = open_png(render_board(view)), layout_for(view)
+    for k, (seat, _) in enumerate(ravager_robots(stack)):
+        x, y = ravager_robot_point(layout, 3, k)
+        fill, _, _ = P.player_style(view["players"][seat]["colour"])
+        assert close(img.getpixel((x - 6, y)), fill), (seat, img.getpixel((x - 6, y)))
+    # Four seats' robots and counts fit inside the stack's box, apart.
+    ends = [ravager_robot_point(layout, 3, k)[0] + 13 + text_width("9", 16, True) for k in range(4)]
+    assert ends[-1] < L.ravager_box(layout, 3)[2]
+    assert all(end < ravager_robot_point(layout, 3, k + 1)[0] - 10 for k, end in enumerate(ends))
