@@ -53,16 +53,6 @@ def ship_hexes(g: Game, seat: int) -> list[Hex]:
     ]
 
 
-def passable(g: Game, h: Hex) -> bool:
-    """Ships never enter an asteroid field, except the Black Angel's own hex."""
-    return hex_spec(g, h).kind is not HexKind.ASTEROID or h == ba_hex(g)
-
-
-def can_stop(g: Game, h: Hex, seat: int) -> bool:
-    ships = ships_at(g, h)
-    return passable(g, h) and len(ships) < 2 and seat not in ships  # R6
-
-
 def ship_moves(g: Game, seat: int, steps: int, launch: bool) -> list[tuple[Hex | None, Hex]]:
     """(from, to) for each ship of the seat (from None = a new ship launched
     from the Black Angel's hex) and each hex it may end on within `steps`."""
@@ -97,6 +87,7 @@ class SpaceLayout:
     def __init__(self, g: Game) -> None:
         self.n = len(g.state.board.strips)
         self.ba = ba_hex(g)
+        # Ships never enter an asteroid field, except the Black Angel's own hex.
         self.blocked = frozenset(
             h for h in all_hexes(g) if h != self.ba and hex_spec(g, h).kind is HexKind.ASTEROID
         )
