@@ -26,7 +26,7 @@ from engine.components import (
 )
 from engine.ops import CELL_NAMES, player
 from engine.ravager_arrival import location_full
-from engine.space import Hex, hex_name
+from engine.space import Hex
 from engine.space_board import hex_spec, visible_icons_around
 from engine.words import a, plural
 
@@ -112,6 +112,12 @@ def cells_text(p: Player, cells: list[int] | tuple[int, ...]) -> str:
         )
 
     return ", ".join(f"{CELL_NAMES[c]} ({shown(c)})" for c in cells)
+
+
+def whose(g: Game, seat: int | None, owner: int) -> str:
+    """'your' for the seat choosing (None in a line everyone reads), else
+    'Hal's' or 'Red's'."""
+    return "your" if owner == seat else f"{g.name(owner)}'s"
 
 
 def mission_given_up(card: int) -> str:
@@ -304,7 +310,6 @@ __all__ = [
     "cells_text",
     "display_tile_text",
     "enters_boost_side_up",
-    "hex_name",
     "hex_short",
     "hex_text",
     "mission_given_up",
@@ -313,4 +318,5 @@ __all__ = [
     "reward_text",
     "tile_shown",
     "tile_side_text",
+    "whose",
 ]

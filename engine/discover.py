@@ -71,7 +71,7 @@ class Discover(Handler):
                 Option.lazy(
                     f"advanced:{i + 1}",
                     lambda i=i, t=t: (
-                        f"Advanced slot {i + 1} (cost 2): {_tile_short(t)}",
+                        f"Advanced slot {i + 1} (cost 2): {tile_short(t)}",
                         f"Advanced slot {i + 1} (cost 2): {tile_text(t)}; {GRID_CAP_WORDS}",
                         (f"advanced:{i + 1}",),
                     ),
@@ -112,7 +112,7 @@ class Discover(Handler):
         g.push("inject", seat=seat, tile=tile)
 
 
-def _tile_short(tile: int, starting_effect: bool = True, boost: bool = False, room: int = 0) -> str:
+def tile_short(tile: int, starting_effect: bool = True, boost: bool = False, room: int = 0) -> str:
     """A tile in a button's words (the image's, engine/tiles.py EFFECT_SHORT);
     `starting_effect` False leaves a Starting tile's long "or" effect out,
     where the label has no room (an arrow that ejects it). `boost`: the tile
@@ -139,7 +139,7 @@ LABEL_ROOM = 70
 
 def _display_label(g: Game, i: int, tile: int) -> str:
     head = f"Display {i + 1} (cost {DISPLAY_COST[i]}): "
-    return head + _tile_short(tile, True, enters_boost_side_up(g, tile), LABEL_ROOM - len(head))
+    return head + tile_short(tile, True, enters_boost_side_up(g, tile), LABEL_ROOM - len(head))
 
 
 def arrows(tile: int) -> list[tuple[str, str, list[int]]]:
@@ -205,7 +205,7 @@ def _arrow_words(p: Player, label: str, cells: list[int]) -> tuple[str, str, tup
     short = f"{label} → {entry}"
     if ejected is not None:
         short += f", ejects {CELL_NAMES[cells[-1]]} "
-        short += _tile_short(ejected, False, p.grid_boost[cells[-1]], LABEL_ROOM - len(short))
+        short += tile_short(ejected, False, p.grid_boost[cells[-1]], LABEL_ROOM - len(short))
     elif moved:
         short += f", pushes {len(moved)}"
     return short, "; ".join(parts), (f"cell:{entry}",)

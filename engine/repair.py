@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from engine.asking import with_stop
 from engine.components import ACTION_NAMES, ACTIONS, COLOUR_BY_LETTER, COLOUR_INDEX, COLOURS
 from engine.decision import Option
-from engine.discover import _tile_short
+from engine.describe import whose
+from engine.discover import tile_short
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.ravagers import ravager_text
@@ -102,7 +103,7 @@ class PlaceDebris(Handler):
                 opts.append(
                     Option(
                         f"tile:{CELL_NAMES[cell]}",
-                        f"On {CELL_NAMES[cell]}: {_tile_short(t)}",
+                        f"On {CELL_NAMES[cell]}: {tile_short(t)}",
                         f"On {CELL_NAMES[cell]}'s lightning space, activating it now: {tile_text(t)}"
                         + (f"; {idle}" if idle else ""),
                         (f"cell:{CELL_NAMES[cell]}",),
@@ -197,16 +198,15 @@ def robots_freed(g: Game, seat: int | None, stack: list) -> str:
             counts[owner] = counts.get(owner, 0) + 1
     if not counts:
         return ""
-    whose = and_list(
+    robots = and_list(
         [
-            f"{'your' if owner == seat else g.name(owner) + chr(39) + 's'} "
-            + ("robot" if n == 1 else f"{n} robots")
+            f"{whose(g, seat, owner)} " + ("robot" if n == 1 else f"{n} robots")
             for owner, n in counts.items()
         ]
     )
     on = "it" if len(stack) == 1 else "them"
     go = "goes" if sum(counts.values()) == 1 else "go"
-    return f"{whose} on {on} {go} back to the break room"
+    return f"{robots} on {on} {go} back to the break room"
 
 
 def _destroy_words(g: Game, seat: int, n: int, stack: list) -> tuple[str, str, tuple[str, ...]]:

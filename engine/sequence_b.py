@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.components import COLOUR_INDEX, COLOURS, TILES, BoostEffect
 from engine.decision import Option
+from engine.describe import whose
 from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
 from engine.mission_cards import discard_mission, mission_short
@@ -66,16 +67,11 @@ def _ejects_words(g: Game, seat: int) -> str:
     Hal's Green neutralization #55 at 1C)', or '' when it holds none."""
     strip = g.state.board.strips[0]
     cards = [
-        f"{_whose(g, seat, placed.owner)} {mission_short(placed.card)} at {hex_name((0, pos))}"
+        f"{whose(g, seat, placed.owner)} {mission_short(placed.card)} at {hex_name((0, pos))}"
         for pos, placed in enumerate(strip.cards)
         if placed is not None
     ]
     return f" (ejecting {and_list(cards)})" if cards else ""
-
-
-def _whose(g: Game, seat: int, owner: int) -> str:
-    """'your' for the seat choosing, else 'Hal's' or 'Red's'."""
-    return "your" if owner == seat else f"{g.name(owner)}'s"
 
 
 def _rolls_words(rolled: list[int]) -> str:
