@@ -282,6 +282,11 @@ class Local:
             return None
         cmd, args = words[0].lower(), words[1:]
         if is_number(cmd):
+            if args:  # "2 3": which one was meant is not ours to guess
+                raise Usage(
+                    f"<option number>, one option a line (`{short(line)}` is more than"
+                    " a number); nothing was played"
+                )
             cmd, args = "play", [cmd]
         arg = " ".join(args)
         if cmd in ("quit", "exit", "q"):

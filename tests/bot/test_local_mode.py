@@ -453,3 +453,11 @@ async def test_acting_as_someone_without_a_seat_is_told_at_once(tmp_path: Path) 
     assert carol.startswith("Acting as carol.\n✖ carol has no seat in this game")
     assert "Seated: " in carol and "host (" in carol and "bob (" in carol and "`as auto`" in carol
     assert after(t, "as Bob") == "Acting as Bob."
+
+
+async def test_a_number_with_more_words_plays_nothing(tmp_path: Path) -> None:
+    """`2 3` played option 2 and dropped the 3 unsaid."""
+    t = await run(tmp_path, "new 1", f"start {SEED}", "2 3", "log")
+    two_three = after(t, "2 3")
+    assert two_three.startswith("✖ Usage: ") and "one option" in two_three
+    assert "Blue" not in after(t, "log")  # nothing was played
