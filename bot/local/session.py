@@ -158,8 +158,8 @@ class Local:
         if e is None:
             return name, None  # the service says there is no game
         people = {self.fmt.name(s.user_id): s for s in e.seats if not is_bot(s.user_id)}
-        if name in people:
-            return name, None
+        if any(s.user_id == user_id(name) for s in people.values()):
+            return self.fmt.name(user_id(name)), None  # "Bob" is bob: one id in any case
         for s in e.seats:
             if e.game.name(s.seat).lower() == name.lower():
                 if is_bot(s.user_id):

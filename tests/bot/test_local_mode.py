@@ -461,3 +461,10 @@ async def test_a_number_with_more_words_plays_nothing(tmp_path: Path) -> None:
     two_three = after(t, "2 3")
     assert two_three.startswith("✖ Usage: ") and "one option" in two_three
     assert "Blue" not in after(t, "log")  # nothing was played
+
+
+async def test_hand_names_a_person_in_any_case(tmp_path: Path) -> None:
+    """`join bob` then `hand Bob`: one person (names are one id in any case), so
+    their hand, not "'Bob' is not a seated player"."""
+    t = await run(tmp_path, "new 2", "join bob", f"start {SEED}", "hand Bob", "hand HOST")
+    assert "**Your hand**" in after(t, "hand Bob") and "**Your hand**" in after(t, "hand HOST")
