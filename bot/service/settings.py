@@ -18,10 +18,13 @@ from bot.service.lobby import Lobby
 from bot.service.model import (
     DEFAULT_REMINDER_MINUTES,
     Actor,
+    Entry,
     Reply,
     fail,
+    is_bot,
     refusing,
 )
+from storage import GameStatus
 
 ONLY_ADMINS = "Only members with Manage Server can change the server's settings."
 
@@ -65,7 +68,7 @@ class Settings:
             default = f"the default, every {hours_text(self.default_reminder_minutes)}"
             return Reply(
                 f"⏰ {self.games.fmt.mention(actor.user_id)} (server admin) set turn reminders on this server "
-                + (f"to every {minutes} min" if minutes else f"to {default}")
+                + (f"to every {hours_text(minutes)}" if minutes else f"to {default}")
                 # the game's own setting wins (Reminders._row_minutes)
                 + " (a game whose moderator set its own keeps it)."
             )
@@ -75,7 +78,7 @@ class Settings:
                 return fail(await self.games.not_running(channel_id))
             if e.settings.reminder_minutes == minutes:
                 # nothing to announce: the players' channel hears only of a change
-                now = f"every {minutes} min" if minutes else "off"
+                now = f"every {hours_text(minutes)}" if minutes else "off"
                 return Reply(
                     f"Turn reminders for this game are already {now}: nothing changed.",
                     ephemeral=True,
@@ -85,7 +88,7 @@ class Settings:
             )
         return Reply(
             f"⏰ {self.games.fmt.mention(actor.user_id)} (moderator) set turn reminders for this game "
-            + (f"to every {minutes} min." if minutes else "off.")
+            + (f"to every {hours_text(minutes)}." if minutes else "off.")
         )
 
     @refusing
@@ -105,6 +108,7 @@ class Settings:
                 )
             await self.games.server_timeout(e.record.guild_id)  # known for the prompt
             shown = self.games.timeout_minutes(e)
+            now = self._current_turn(e)
         if unchanged:  # nothing to announce: the players' channel hears only of a change
             return Reply(
                 f"This game's turn timeout is already {hours_text(shown)}: nothing changed.",
@@ -113,12 +117,29 @@ class Settings:
         if not minutes:
             return Reply(
                 f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set this game's turn "
-                f"timeout to the server's: {hours_text(shown)}."
+                f"timeout to the server's: {hours_text(shown)}.{now}"
             )
         return Reply(
-            f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set a turn timeout of {minutes} min: "
-            f"after it, the bot ({self.bots.level}) plays the turn for the player."
+            f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set a turn timeout of "
+            f"{hours_text(minutes)}: after it, the bot ({self.bots.level}) plays the turn for the"
+            f" player.{now}"
         )
+
+    def _current_turn(self, e: Entry) -> str:
+        """When the new timeout plays the turn waiting now (it counts from the
+        game's last move, not from the change: a turn that has waited longer
+        is played at the next check), or "" when no person's turn is waiting."""
+        d = e.game.decision
+        if d is None or e.record.status is not GameStatus.RUNNING or is_bot(e.user(d.seat)):
+            return ""
+        deadline = self.games.timeout_deadline(e, e.user(d.seat))
+        who = self.games.who(e, d.seat)
+        if deadline <= self.games.clock():
+            return (
+                f" Now waiting: {who}, longer than that already: the bot plays for them"
+                " within minutes."
+            )
+        return f" Now waiting: {who}; the bot plays for them {self.games.fmt.when(deadline)}."
 
     @refusing
     async def set_server_timeout(self, guild_id: int | None, actor: Actor, hours: int) -> Reply:

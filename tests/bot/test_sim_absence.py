@@ -83,7 +83,7 @@ async def test_numbers_outside_the_limits_are_refused_with_the_limit(world: Worl
     r = await svc.set_server_timeout(world.guild.id, mod, 10**9)
     assert not r.ok and "720" in r.text
     r = await world.slash(admin, "ba-mod timeout", minutes=90)
-    assert not r.ephemeral and "90 min" in text(r)
+    assert not r.ephemeral and "1 h 30 min" in text(r)
 
 
 # --------------------------------------------------------------------------- quiet hours

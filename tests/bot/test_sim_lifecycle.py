@@ -74,7 +74,7 @@ async def test_reminders_and_timeouts_run_on_discords_clock(world: World) -> Non
     admin = world.member("ann", roles=[world.admin])
     await lobby(world, [alice, bob])
     r = await world.slash(admin, "ba-mod reminder", minutes=60)
-    assert not r.ephemeral and "every 60 min" in text(r)
+    assert not r.ephemeral and "every 1 h" in text(r)
     await world.advance(minutes=40)
     assert "Reminder" not in world.public_text()
     await world.advance(minutes=60)

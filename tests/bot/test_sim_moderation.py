@@ -159,7 +159,7 @@ async def test_a_setting_already_in_place_is_not_announced_as_a_change(world: Wo
         == "Turn reminders for this game are already every 5 min: nothing changed."
     )
     r = await world.slash(admin, "ba-mod timeout", minutes=90)
-    assert not r.ephemeral and "timeout of 90 min" in text(r)
+    assert not r.ephemeral and "timeout of 1 h 30 min" in text(r)
     said = world.public_text()  # each change announced once, so far
     r = await world.slash(admin, "ba-mod timeout", minutes=90)
     assert assert_private(r) == "This game's turn timeout is already 1 h 30 min: nothing changed."
@@ -280,3 +280,34 @@ async def test_a_resume_and_a_replacement_are_new_messages_that_stay(world: Worl
     assert last.id == world.turn_message().id
     await step(world, rng)  # the next click does not write over it
     assert "is now played by <@" in world.public_text()
+
+
+async def test_a_new_timeout_says_when_it_plays_the_turn_waiting_now(world: World) -> None:
+    # the timeout counts from the last move: a turn that has waited 30 h is
+    # played at once by a new 24 h timeout, which "set a turn timeout of
+    # 1440 min" did not say (and a week read as "10080 min")
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob], timeout_hours=48)
+    tm = world.turn_message()
+    who = world.by_id(decider(tm))
+    e = await world.bot.frontend.svc.games.entry(world.channel.id)
+    colour = e.game.name(e.game.decision.seat)
+    since = e.record.updated_at
+    r = await world.slash(admin, "ba-mod timeout", minutes=72 * 60)
+    assert text(r).endswith(
+        "set a turn timeout of 72 h: after it, the bot (simple) plays the turn for the player."
+        f" Now waiting: {colour} ({who.mention}); the bot plays for them"
+        f" <t:{int(since + 72 * 3600)}:R>."
+    ), text(r)
+    await world.advance(hours=30)
+    assert "Time is up" not in world.public_text()
+    r = await world.slash(admin, "ba-mod timeout", minutes=24 * 60)
+    assert text(r).endswith(
+        f"Now waiting: {colour} ({who.mention}), longer than that already: the bot plays for"
+        " them within minutes."
+    ), text(r)
+    await world.advance(hours=1)
+    assert "Time is up" in world.public_text()
+    r = await world.slash(admin, "ba-mod reminder", minutes=7 * 24 * 60)
+    assert text(r).endswith("set turn reminders for this game to every 168 h."), text(r)
