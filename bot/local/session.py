@@ -412,10 +412,16 @@ class Local:
         elif cmd == "tick":
             await self.tick()
         elif not await self.bare_option(line.strip()):
-            self.say(
-                f"✖ Unknown command `{words[0]}` (and not one of the options now). "
-                "Type `help` (commands) or `options` (what must be decided)."
-            )
+            if await self._is_option_words(line.strip()):
+                self.say(
+                    f"✖ Unknown command `{words[0]}`. To answer with an option's words,"
+                    f" type `play {short(line.strip(), 60)}`; `options` lists them."
+                )
+            else:
+                self.say(
+                    f"✖ Unknown command `{words[0]}` (and not one of the options now). "
+                    "Type `help` (commands) or `options` (what must be decided)."
+                )
         return None
 
     async def bare_option(self, ref: str) -> bool:
@@ -431,6 +437,15 @@ class Local:
             return False
         await self.show(await self.svc.choose(CHANNEL, await self.decider(), ids[ref.lower()]))
         return True
+
+    async def _is_option_words(self, ref: str) -> bool:
+        """Does ``ref`` begin the words of an option of the pending decision (as
+        `play <label>` takes them)? Not any few letters found inside one."""
+        assert self.svc is not None
+        e = await self.svc.games.entry(CHANNEL)
+        d = e.game.decision if e is not None else None
+        option = self.svc.resolve(d, ref) if d is not None else None
+        return option is not None and option.label.lower().startswith(ref.lower())
 
     async def import_from(self, path: Path) -> None:
         """Import an exported game into the terminal's channel, with one-line errors."""

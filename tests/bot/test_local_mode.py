@@ -468,3 +468,13 @@ async def test_hand_names_a_person_in_any_case(tmp_path: Path) -> None:
     their hand, not "'Bob' is not a seated player"."""
     t = await run(tmp_path, "new 2", "join bob", f"start {SEED}", "hand Bob", "hand HOST")
     assert "**Your hand**" in after(t, "hand Bob") and "**Your hand**" in after(t, "hand HOST")
+
+
+async def test_an_options_words_typed_bare_point_to_play(tmp_path: Path) -> None:
+    """Typing an option's words without `play` was told "not one of the options
+    now" although it was one: it points to `play <words>` (and plays nothing)."""
+    t = await run(tmp_path, "new 1", f"start {SEED}", "1", "Take 1 robot", "log")
+    bare = after(t, "Take 1 robot")
+    assert bare.startswith("✖ Unknown command `Take`")
+    assert "`play Take 1 robot`" in bare and "not one of the options" not in bare
+    assert "robot (tile" not in after(t, "log")
