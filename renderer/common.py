@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import palette as P
-from renderer.fonts import fit, font
+from renderer.fonts import fit, font, printable
 from renderer.png import palette_png
 
 # Pillow's PNG encoder tries five row filters on every RGB row, which costs far
@@ -110,9 +110,10 @@ def seat_colour(view: dict[str, Any], seat: Any) -> str | None:
 def player_name(view: dict[str, Any], seat: Any, names: dict[int, str] | None = None) -> str:
     """ "Blue" (or the Discord name the bot passes in), never colour alone:
     the letter goes with it wherever it is printed. Hal and the neutral player
-    are named as such."""
-    if names and seat in names:
-        return names[seat]
+    are named as such. A Discord name the font cannot draw (all CJK, all
+    emoji) gives way to the colour's name rather than a row of boxes."""
+    if names and seat in names and (shown := printable(names[seat])):
+        return shown
     players = view["players"]
     if isinstance(seat, int) and 0 <= seat < len(players):
         colour = players[seat]["colour"]

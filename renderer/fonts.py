@@ -8,6 +8,7 @@ place glyphs differently.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,6 +29,28 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(font(size, bold).getlength(text))
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> tuple[tuple[int, int], bytes]:
+    """The box the font draws for a character it has no glyph for."""
+    mask = font(20, True).getmask("\ue000")  # private use: never in the font
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def drawable(ch: str) -> bool:
+    """Whether the shipped font draws `ch` (else an empty box would stand in)."""
+    mask = font(20, True).getmask(ch)
+    return (mask.size, bytes(mask)) != _missing_glyph()
+
+
+def printable(text: str) -> str:
+    """`text` as the shipped font can draw it: compatibility forms folded
+    ('Ｗ' to 'W'), characters it has no glyph for (CJK, most emoji) left out
+    rather than drawn as boxes, spaces collapsed. May be empty."""
+    folded = unicodedata.normalize("NFKC", text)
+    return " ".join("".join(ch for ch in folded if drawable(ch)).split())
 
 
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:

@@ -59,3 +59,18 @@ def test_encoding_is_deterministic_and_fails_on_a_photo_like_image():
     back = open_png(encode_png(ramp))
     worst = max(hi for _, hi in ImageChops.difference(ramp, back).getextrema())
     assert worst >= 25
+
+
+def test_a_discord_name_is_printed_as_the_font_can_draw_it():
+    # Names came through as they were: fullwidth letters, CJK and some emoji
+    # drew as rows of empty boxes on every image.
+    from renderer.common import player_name
+    from renderer.fonts import drawable
+
+    view = game(*CASES[4]).view(None)  # three players: Blue, Red, Yellow
+    names = {0: "ＷＷＷ Ｗolf", 1: "🦊 Fox 🦊 of the north", 2: "山田太郎"}
+    assert player_name(view, 0, names) == "WWW Wolf"
+    assert player_name(view, 1, names) == "Fox of the north"
+    assert player_name(view, 2, names) == "Yellow"  # nothing drawable: the colour's name
+    assert player_name(view, 0, {0: "Zoë Ж ★"}) == "Zoë Ж ★"  # the font has these
+    assert not drawable("山") and not drawable("🦊") and drawable("é")
