@@ -43,12 +43,9 @@ if TYPE_CHECKING:
 
 def placeable(g: Game, seat: int, h: Hex, colour: DieColour, robots_needed: int = 1) -> bool:
     """A Mission card of the die's colour can go on this hex (R6: one card per hex)."""
-    spec = hex_spec(g, h)
     p = player(g, seat)
     return (
-        spec.kind is HexKind.ALIEN
-        and spec.colour is colour
-        and g.state.board.strips[h[0]].cards[h[1]] is None
+        _free_space(g, h, colour)
         and p.break_room >= robots_needed
         and any(MISSION_CARDS[m].colour is colour for m in p.missions)
     )

@@ -6,7 +6,7 @@ flip's option is here too: the turn's start and the late flips offer it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -66,21 +66,27 @@ def buy_options(g: Game, seat: int) -> list[Option]:
         return []
     zero_rule = zero_die_commands_only(g.state.options)
     opts = []
-    usable: dict[tuple, bool] = {}  # alike dice are alike to use
+    usable = once_per_face(lambda d: bought_die_usable(g, seat, d))
     for owner, dice in compartments_for_sale(g, seat):
-        for code in die_codes([d for d in dice if not zero_rule or _usable(g, seat, d, usable)]):
+        for code in die_codes([d for d in dice if not zero_rule or usable(d)]):
             opts.append(
                 Option.lazy(f"buy:{owner}:{code}", lambda o=owner, c=code: _buy_words(g, o, c))
             )
     return opts
 
 
-def _usable(g: Game, seat: int, die: Die, known: dict[tuple, bool]) -> bool:
-    key = (die.colour, die.value)
-    found = known.get(key)
-    if found is None:
-        found = known[key] = bought_die_usable(g, seat, die)
-    return found
+def once_per_face(test: Callable[[Die], bool]) -> Callable[[Die], bool]:
+    """`test`, asked once per colour and value: alike dice are alike to use."""
+    known: dict[tuple[DieColour, int], bool] = {}
+
+    def ok(d: Die) -> bool:
+        key = (d.colour, d.value)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = test(d)
+        return found
+
+    return ok
 
 
 def can_buy(g: Game, seat: int) -> bool:
@@ -91,11 +97,9 @@ def can_buy(g: Game, seat: int) -> bool:
 def _sale_usable(g: Game, seat: int) -> bool:
     """A die for sale this seat could use once bought (whatever its resources)."""
     zero_rule = zero_die_commands_only(g.state.options)
-    usable: dict[tuple, bool] = {}
+    usable = once_per_face(lambda d: bought_die_usable(g, seat, d))
     return any(
-        not zero_rule or _usable(g, seat, d, usable)
-        for _, dice in compartments_for_sale(g, seat)
-        for d in dice
+        not zero_rule or usable(d) for _, dice in compartments_for_sale(g, seat) for d in dice
     )
 
 
@@ -187,15 +191,7 @@ def usable_own_die_codes(g: Game, seat: int) -> list[str]:
     if not zero_die_commands_only(g.state.options):
         return own_die_codes(g, seat)
     p = player(g, seat)
-    usable: dict[tuple, bool] = {}  # alike dice are alike to use
-
-    def ok(d: Die) -> bool:
-        key = (d.colour, d.value)
-        found = usable.get(key)
-        if found is None:
-            found = usable[key] = own_die_usable(g, seat, d)
-        return found
-
+    ok = once_per_face(lambda d: own_die_usable(g, seat, d))
     return die_codes([d for d in p.standard if ok(d)]) + die_codes(
         [d for d in p.secure if ok(d)], "r"
     )

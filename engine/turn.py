@@ -24,6 +24,7 @@ from engine.dice_take import (
     flip_note,
     flip_option,
     flip_with_debris,
+    once_per_face,
     own_die_codes,
     owner_name,
     usable_own_die_codes,
@@ -35,7 +36,6 @@ from engine.mission_cards import mission_short
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import merged_turn_choices
 from engine.sequence_b import sequence_b_text
-from engine.state import Die
 from engine.words import die_named, or_list
 
 if TYPE_CHECKING:
@@ -86,15 +86,7 @@ class Turn(Handler):
         need = 2 if s.turn.get("seq") == "A" else 1
         seat = s.current
         p = s.players[seat]
-        usable: dict[tuple, bool] = {}
-
-        def ok(d: Die) -> bool:
-            key = (d.colour, d.value)
-            found = usable.get(key)
-            if found is None:
-                found = usable[key] = has_use(g, seat, d.colour, d.value)
-            return found
-
+        ok = once_per_face(lambda d: has_use(g, seat, d.colour, d.value))
         ids: set[tuple[str, str]] = set()  # (owner, die code) of the options
         areas = [("", p.standard, ""), ("", p.secure, "r")]
         if p.resources >= 1:
