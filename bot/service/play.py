@@ -8,6 +8,7 @@ import logging
 from typing import Any
 
 import engine
+from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.helpers import (
     REVEALING,
@@ -174,6 +175,12 @@ class Play:
             last = actions[-1]
             if last.seat != seat:
                 return fail("You can only take back your own decisions, before anyone else acts.")
+            if last.user_id != actor.user_id:  # the seat's holder before a replacement, or the bot
+                by = "the bot" if last.user_id is None else self.games.fmt.mention(last.user_id)
+                return fail(
+                    f"That decision was taken by {by}, not by you: you can only take back your"
+                    f" own. A moderator can roll it back ({command(self.games.fmt, 'mod rollback')})."
+                )
 
             def check() -> tuple[str | None, dict[str, Any]]:
                 g = h.start

@@ -112,3 +112,34 @@ async def test_moderator_rollback_in_place(world: World) -> None:
         await step(world, rng)
     e4 = await world.bot.frontend.svc.games.entry(world.channel.id)
     assert e4.version == v + 3
+
+
+async def test_a_new_holder_cannot_undo_the_decision_of_the_one_they_replaced(
+    world: World,
+) -> None:
+    # Dave, given Blue mid-turn, could click Undo on Bob's decision, and the
+    # channel read "Blue (@dave) takes back their last decision"
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    dave = world.member("dave")
+    await lobby(world, [alice, bob])
+    rng = random.Random(2)
+    for _ in range(100):  # until a player's decision leaves them deciding again
+        who, _ = await step(world, rng)
+        tm = world.turn_message()
+        if decider(tm) == who.id and tool_id(tm, "undo"):
+            break
+    else:
+        raise AssertionError("no decision within a turn")
+    e = await world.bot.frontend.svc.games.entry(world.channel.id)
+    await world.slash(admin, "ba-mod replace", seat=e.seat_of(who.id) + 1, user=dave)
+    version = (await world.bot.frontend.svc.games.entry(world.channel.id)).version
+    tm = world.turn_message()
+    r = await world.click(dave, tm, custom_id=tool_id(tm, "undo"))
+    said = [m.content for m in r.followups if m.ephemeral]
+    assert said == [
+        f"That decision was taken by {who.mention}, not by you: you can only take back your"
+        " own. A moderator can roll it back (`/ba-mod rollback`)."
+    ], said
+    assert "takes back" not in world.public_text()
+    assert (await world.bot.frontend.svc.games.entry(world.channel.id)).version == version
