@@ -20,7 +20,7 @@ from typing import Any
 from bot import quiet
 from bot.limits import DEFAULT_TIMEOUT_HOURS
 from bot.service.cache import GameCache
-from bot.service.format import Fmt, PlainFmt
+from bot.service.format import Fmt, PlainFmt, command
 from bot.service.helpers import secret_public_words
 from bot.service.instance import InstanceLease, OnLost
 from bot.service.model import Entry, GameSetAside, TurnPrompt
@@ -168,13 +168,19 @@ class LiveGames:
         return await self.load(channel_id)
 
     async def not_running(self, channel_id: int) -> str:
-        """Why a command for a started game finds none here: no game at all, or
-        a lobby (which players see in the channel: "no game" would puzzle them)."""
+        """Why a command for a started game finds none here: no game at all, a
+        lobby, or a game that is over (which players see in the channel: "no
+        game" would puzzle them)."""
         rec = await self.store.active_game(channel_id)
         if rec is not None and rec.status is GameStatus.LOBBY:
             return (
                 f"Game #{rec.id} in this channel has not started yet (it is a lobby): "
                 "this works once it has started."
+            )
+        if rec is None and (done := await self.latest_started(channel_id)) is not None:
+            return (
+                f"Game #{done.id} in this channel is over: {command(self.fmt, 'scores')} shows"
+                f" how it ended; {command(self.fmt, 'new')} starts another."
             )
         return "There is no game running in this channel."
 

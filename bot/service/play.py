@@ -97,7 +97,7 @@ class Play:
             if e is None:
                 if game_id is not None:
                     return fail("This choice is no longer current (that game is over).")
-                return fail("There is no game running in this channel.")
+                return fail(await self.games.not_running(channel_id))
             if (
                 (game_id is not None and game_id != e.record.id)
                 or (revision is not None and revision != e.revision)
@@ -147,7 +147,7 @@ class Play:
         async with self.games.lock(channel_id):
             e = await self.games.current(channel_id)
             if e is None:
-                return fail("There is no game running in this channel.")
+                return fail(await self.games.not_running(channel_id))
             if e.record.status is not GameStatus.RUNNING:
                 return fail("The game is paused.")
             seat = e.seat_of(actor.user_id)

@@ -43,7 +43,7 @@ class Reading:
         """The asker's pending options, privately (the "Show my choices" button)."""
         e = await self.games.entry(channel_id)
         if e is None:
-            return fail("There is no game running in this channel.")
+            return fail(await self.games.not_running(channel_id))
         d = e.game.decision
         seat = e.seat_of(actor.user_id)
         if d is None:

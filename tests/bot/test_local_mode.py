@@ -478,3 +478,15 @@ async def test_an_options_words_typed_bare_point_to_play(tmp_path: Path) -> None
     assert bare.startswith("✖ Unknown command `Take`")
     assert "`play Take 1 robot`" in bare and "not one of the options" not in bare
     assert "robot (tile" not in after(t, "log")
+
+
+async def test_after_the_end_a_move_is_told_the_game_is_over(tmp_path: Path) -> None:
+    """After the end, `1`, `undo` and `options` said "There is no game running in
+    this channel." as if there had been none; they say the game is over, and
+    what can be done now."""
+    t = await run(tmp_path, "new 2 bots 1", f"start {SEED}", *["1"] * 400, "undo", "options")
+    assert "🏁" in t
+    over = "✖ Game #1 in this channel is over: `scores` shows how it ended; `new` starts another."
+    assert after(t, "undo") == over and after(t, "options").rstrip() == over
+    assert t.split("🏁", 1)[1].split("> 1\n", 2)[1].startswith(over)
+    assert "There is no game running" not in t

@@ -10,6 +10,7 @@ from pathlib import Path
 from discord import app_commands
 
 from tests.bot.sim import World, assert_private, text
+from tests.bot.simplay import lobby, play_out
 
 
 async def test_help_names_exactly_the_commands_that_exist(world: World) -> None:
@@ -53,3 +54,14 @@ async def test_the_local_mode_speaks_its_own_words(tmp_path: Path) -> None:
     assert "Create one with `new`" in said
     assert "Join with `join`" in said and "`start`" in said
     assert "/ba" not in said
+
+
+async def test_a_move_after_the_end_is_told_the_game_is_over(world: World) -> None:
+    """/ba play, /ba undo and /ba choices after the end said "There is no game
+    running in this channel.", as if there had been none."""
+    alice = world.member("alice")
+    await lobby(world, [alice], difficulty="easy")
+    await play_out(world, 12)
+    over = "Game #1 in this channel is over: `/ba scores` shows how it ended; `/ba new` starts another."
+    for name, options in (("ba play", {"option": "1"}), ("ba undo", {}), ("ba choices", {})):
+        assert assert_private(await world.slash(alice, name, **options)) == over, name
