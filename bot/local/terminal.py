@@ -39,8 +39,9 @@ class LocalFmt:
         self.clock = clock
 
     def add(self, name: str) -> int:
+        """The person ``name`` names (in any case), known by their first spelling."""
         uid = user_id(name)
-        self.names[uid] = name
+        self.names.setdefault(uid, name)
         return uid
 
     def mention(self, uid: int) -> str:

@@ -490,3 +490,13 @@ async def test_after_the_end_a_move_is_told_the_game_is_over(tmp_path: Path) -> 
     assert after(t, "undo") == over and after(t, "options").rstrip() == over
     assert t.split("🏁", 1)[1].split("> 1\n", 2)[1].startswith(over)
     assert "There is no game running" not in t
+
+
+async def test_a_name_keeps_its_first_spelling(tmp_path: Path) -> None:
+    """`join HOST` (refused: host is seated) renamed host to "HOST" in every
+    line after; one person, one name, as first written."""
+    t = await run(tmp_path, "new 2", "join HOST", "join Bob", "as BOB", "join bob", "start 3")
+    assert "already in this lobby" in after(t, "join HOST")
+    start = after(t, "start 3")
+    assert "(@host)" in start and "(@Bob)" in start
+    assert "HOST" not in start and "BOB" not in start
