@@ -54,7 +54,7 @@ LOCAL_HELP = """Commands (one per line):
   leaderboard [page]       players by skill rating (finished games of 2+ people)
   replay [game] [turn]     the game as an animated GIF (one frame per turn), or one turn
   wait <minutes>           move the clock on (reminders, timeouts)   tick   run them now
-  help | quit
+  help (or ?) | quit
 A command word wins over an option id of the same name; `play <id>` always plays."""
 
 #: The longest command line read; a longer one is skipped whole with one answer.
@@ -291,7 +291,7 @@ class Local:
         arg = " ".join(args)
         if cmd in ("quit", "exit", "q"):
             return False
-        if cmd == "help":
+        if cmd in ("help", "?"):
             self.say(LOCAL_HELP)
         elif cmd == "rules":
             if arg and not T.is_rule_topic(arg):

@@ -500,3 +500,8 @@ async def test_a_name_keeps_its_first_spelling(tmp_path: Path) -> None:
     start = after(t, "start 3")
     assert "(@host)" in start and "(@Bob)" in start
     assert "HOST" not in start and "BOB" not in start
+
+
+async def test_a_question_mark_is_help(tmp_path: Path) -> None:
+    t = await run(tmp_path, "?")
+    assert after(t, "?").rstrip() == LOCAL_HELP
