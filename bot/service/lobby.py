@@ -341,7 +341,9 @@ class Lobby:
             if len(seats) != wanted:
                 return fail(
                     f"This is a {wanted}-player game and {len(seats)} joined. "
-                    "Wait for more players, or create a new game with the right count."
+                    f"Wait for more players ({command(self.games.fmt, 'join')}), or"
+                    f" {command(self.games.fmt, 'cancel')} this lobby and"
+                    f" {command(self.games.fmt, 'new')} one with the right count."
                 )
             seed = self.seed_source() if seed is None else seed
             order = order or (await self.games.store.get_game_settings(rec.id)).seat_order

@@ -91,3 +91,15 @@ async def test_a_new_display_name_is_kept_once_the_player_is_seen(world: World) 
     await world.restart()
     joined = await world.slash(bob, "ba join")
     assert "Lobby: Queen Alice (red), Bob" in text(joined)
+
+
+async def test_a_start_short_of_players_says_how_to_get_on(world: World) -> None:
+    """The words "create a new game with the right count" left out that this lobby must
+    be cancelled first (a channel holds one game): the commands are named."""
+    alice = world.member("alice")
+    await world.slash(alice, "ba new", players=3)
+    said = assert_private(await world.slash(alice, "ba start"))
+    assert said == (
+        "This is a 3-player game and 1 joined. Wait for more players (`/ba join`), or"
+        " `/ba cancel` this lobby and `/ba new` one with the right count."
+    )
