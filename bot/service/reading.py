@@ -117,7 +117,11 @@ class Reading:
             lines.append(f"• Ravager card #{r}")
         if len(lines) == 1:
             lines.append("(empty)")
-        lines.append(f"Resources {p.resources} · debris {p.debris} · ships {p.ships} · VP {p.vp}")
+        vp = f"VP {p.vp}"
+        totals = (e.game.result or {}).get("scores") or []
+        if 0 <= seat < len(totals) and totals[seat] != p.vp:  # the end adds Advanced tiles, Spes
+            vp += f" on the track, {totals[seat]} in all at the end"
+        lines.append(f"Resources {p.resources} · debris {p.debris} · ships {p.ships} · {vp}")
         return Reply(
             "\n".join(lines),
             ephemeral=True,

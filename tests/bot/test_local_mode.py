@@ -505,3 +505,11 @@ async def test_a_name_keeps_its_first_spelling(tmp_path: Path) -> None:
 async def test_a_question_mark_is_help(tmp_path: Path) -> None:
     t = await run(tmp_path, "?")
     assert after(t, "?").rstrip() == LOCAL_HELP
+
+
+async def test_the_hand_after_the_end_gives_the_final_total_too(tmp_path: Path) -> None:
+    """After "Red (@host): 8 VP (5 on the track + 3 from the Spes exchange)", the
+    hand said "VP 5" alone; it says both, as the board images now do."""
+    t = await run(tmp_path, "new 2 bots 1", f"start {SEED}", *["1"] * 400, "hand")
+    assert "Red (@host): 8 VP (5 on the track + 3 from the Spes exchange)" in t
+    assert after(t, "hand").rstrip().endswith("VP 5 on the track, 8 in all at the end")
