@@ -15,7 +15,7 @@ from typing import Any
 
 from bot import text as T
 from bot.service import ratings as R
-from bot.service.format import Fmt
+from bot.service.format import Fmt, command
 from bot.service.model import Reply, bot_name, fail, is_bot
 from bot.service.stats import SOLO_DIFFICULTIES, mode_of, player_stats, seat_result
 from storage import NO_SERVER, FinishedGame, RatingRun, Seat, Store
@@ -83,7 +83,8 @@ class History:
         whose = f" of {self.fmt.mention(user_id)}" if user_id is not None else ""
         lines = [f"📜 **Finished games{whose}** — page {page}/{pages} ({total} in all)"]
         if not games:
-            lines.append("None yet: games show here once they end (`new` starts one).")
+            new = command(self.fmt, "new")
+            lines.append(f"None yet: games show here once they end ({new} starts one).")
         lines += [self.game_line(g) for g in games]
         return Reply(T.clip_message("\n".join(lines)), ephemeral=True), page, pages
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import engine
 from bot import text as T
-from bot.service.format import Fmt
+from bot.service.format import Fmt, command
 from bot.service.model import Reply, bot_name, fail, is_bot
 from bot.service.stats import mode_of
 from engine import Action, Game
@@ -223,7 +223,8 @@ class Replays:
         except Exception as exc:  # a log that no longer replays: say so, break nothing
             return fail(
                 f"Game #{game_id} cannot be replayed: its log does not replay "
-                f"({type(exc).__name__}). A moderator can look at it with `repair`."
+                f"({type(exc).__name__}). A moderator can look at it with"
+                f" {command(self.fmt, 'mod repair')}."
             )
 
     # ------------------------------------------------------------------ the GIF
@@ -246,7 +247,8 @@ class Replays:
         )
         if scale != 1.0:
             note += f", at {round(scale * 100)} % size"
-        text = f"{head}\n🎞️ {note} ({size}). `replay` with a turn number steps through it."
+        step = command(self.fmt, "replay")
+        text = f"{head}\n🎞️ {note} ({size}). {step} with a turn number steps through it."
         return Reply(text, image=gif, image_name=f"replay-{rec.id}.gif")
 
     def _gif(self, tl: Timeline) -> tuple[bytes, float, int]:

@@ -107,7 +107,8 @@ class Tables:
         """The server's games, lobbies first, then running ones (whose turn),
         then the latest finished ones (winners); (reply, page, pages)."""
         if guild_id is None:
-            return fail("`games` lists a server's games; there is no server here."), 1, 1
+            games = command(self.games.fmt, "games")
+            return fail(f"{games} lists a server's games; there is no server here."), 1, 1
         active = await self.games.store.list_games(
             (GameStatus.LOBBY, GameStatus.RUNNING, GameStatus.PAUSED), guild_id=guild_id
         )

@@ -171,3 +171,26 @@ async def test_the_end_of_a_game_moves_its_players_ratings_once(tmp_path: Path) 
         assert {r.games for r in (await store.get_ratings(GUILD)).values()} == {1}
     finally:
         await store.close()
+
+
+async def test_a_replay_refusal_and_the_games_list_name_discords_commands(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """They said `repair` and `games`, the local mode's words, on Discord too."""
+    from bot.discordfmt import DiscordFmt
+
+    store = await Store.open(str(tmp_path / "h.sqlite3"))
+    try:
+        svc = GameService(store, DiscordFmt(), render=False, seed_source=lambda: 9)
+        await play(svc, 10, [1, 2], moves=5)
+
+        async def broken(self, rec):
+            raise ValueError("a damaged log")
+
+        monkeypatch.setattr(Replays, "timeline", broken)
+        refused = await svc.replay_gif(GUILD, 1)
+        assert not refused.ok and refused.text.endswith("look at it with `/ba-mod repair`.")
+        listed, _, _ = await svc.games_page(None)
+        assert listed.text.startswith("`/ba games` lists a server's games")
+    finally:
+        await store.close()

@@ -90,6 +90,12 @@ async def test_history_stats_and_leaderboard_show_finished_games(world: World) -
     assert await store.get_ratings(world.guild.id) == R.fold(games.values())
 
 
+async def test_an_empty_history_names_discords_command(world: World) -> None:
+    """It said "(`new` starts one)": the local mode's word, not `/ba new`."""
+    said = assert_private(await world.slash(world.bystander, "ba history"))
+    assert "None yet: games show here once they end (`/ba new` starts one)." in said
+
+
 async def test_a_four_player_games_replay_is_posted_and_stepped_through(world: World) -> None:
     alice, bob, carol, dave = world.players(4)
     let_bots_think(world)
@@ -142,6 +148,7 @@ async def test_a_running_games_replay_shows_only_what_spectators_see(world: Worl
     r = await world.slash(world.bystander, "ba replay")  # this channel's game
     said = text(r)
     assert "only what spectators see" in said and "running" in said
+    assert "`/ba replay` with a turn number steps through it." in said  # Discord's words
     for t in range(0, 6):
         said = text(await world.slash(world.bystander, "ba replay", turn=t))
         assert "🔒" not in said and "You drew" not in said
