@@ -28,6 +28,7 @@ from bot.cogs.respond import Visibility, run
 from bot.frontend import Frontend
 from bot.limits import MAX_REMINDER_MINUTES, MAX_TIMEOUT_MINUTES
 from bot.service import BOT_USER, Reply, fail
+from storage import StorageError
 from storage.transfer import MAX_EXPORT_BYTES
 
 log = logging.getLogger(__name__)
@@ -92,12 +93,39 @@ class ModerationCog(
     )
     @app_commands.describe(game="the game's id (#4 in /ba games)")
     async def move(self, interaction: discord.Interaction, game: GameId) -> None:
-        await run(
-            interaction,
-            lambda a, c: self.svc.move(c, a, game, guild_id=interaction.guild_id),
-            UPDATE,
-            check=bot_can_play_here,
-        )
+        async def work(actor, cid):
+            try:
+                old: int | None = (await self.svc.store.get_game(game)).channel_id
+            except StorageError:
+                old = None  # the service says why it cannot move it
+            r = await self.svc.move(cid, actor, game, guild_id=interaction.guild_id)
+            if r.ok and old is not None and old != cid:
+                try:
+                    await self._tell_moved(old, game, cid, actor.user_id)
+                except Exception:  # moved and stored: the moderator is told so all the same
+                    log.exception("channel %s: not told that game %s moved", old, game)
+            return r
+
+        await run(interaction, work, UPDATE, check=bot_can_play_here)
+
+    async def _tell_moved(self, old: int, game: int, new: int, mod: int) -> None:
+        """The channel a game left, when it is still there: its turn message's
+        buttons go (a click there would find no game), and its players are
+        told where the game went on."""
+        tracked = self.fe.turns.forget(old)
+        if tracked is not None:
+            async with self.fe.turns.edit_lock(old):
+                with contextlib.suppress(discord.HTTPException):
+                    await tracked.message.edit(view=None)
+        channel = self.fe.client.get_channel(old) if self.fe.client is not None else None
+        if channel is None:  # deleted: the usual reason for a move
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                f"📦 {self.svc.fmt.mention(mod)} (moderator) moved game #{game} to <#{new}>:"
+                " it goes on there.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     @app_commands.command(name="replace", description="Give a seat to another member")
     @app_commands.describe(

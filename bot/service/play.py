@@ -26,6 +26,7 @@ from bot.service.model import (
 from bot.service.write import WritePath
 from engine import Action, Decision, IllegalActionError
 from storage import (
+    ACTIVE_STATUSES,
     ConflictError,
     CorruptGameError,
     GameStatus,
@@ -96,7 +97,7 @@ class Play:
                 return fail("This game cannot be loaded right now; the moderators can export it.")
             if e is None:
                 if game_id is not None:
-                    return fail("This choice is no longer current (that game is over).")
+                    return fail(await self._gone(game_id, channel_id))
                 return fail(await self.games.not_running(channel_id))
             if (
                 (game_id is not None and game_id != e.record.id)
@@ -141,6 +142,17 @@ class Play:
         e.settings = dataclasses.replace(
             e.settings, timeouts=tuple(t for t in e.settings.timeouts if t.seat != seat or t.away)
         )
+
+    async def _gone(self, game_id: int, channel_id: int) -> str:
+        """Why a button of game ``game_id`` no longer acts in this channel: the
+        game is over, or a moderator moved it elsewhere (play goes on there)."""
+        try:
+            rec = await self.games.store.get_game(game_id)
+        except StorageError:  # not found, or unreadable: said as over
+            rec = None
+        if rec is not None and rec.status in ACTIVE_STATUSES and rec.channel_id != channel_id:
+            return f"Game #{game_id} was moved to <#{rec.channel_id}>: it goes on there."
+        return "This choice is no longer current (that game is over)."
 
     @refusing
     async def undo(self, channel_id: int, actor: Actor) -> Reply:

@@ -8,7 +8,7 @@ import random
 import discord
 from simcord import MemberActor
 
-from tests.bot.sim import World, assert_private, custom_ids, decider, text
+from tests.bot.sim import World, assert_private, choices, custom_ids, decider, text
 from tests.bot.simplay import dm_messages, lobby, step
 
 
@@ -311,3 +311,41 @@ async def test_a_new_timeout_says_when_it_plays_the_turn_waiting_now(world: Worl
     assert "Time is up" in world.public_text()
     r = await world.slash(admin, "ba-mod reminder", minutes=7 * 24 * 60)
     assert text(r).endswith("set turn reminders for this game to every 168 h."), text(r)
+
+
+async def test_a_game_moved_away_tells_the_channel_it_left(world: World) -> None:
+    # the channel the game left heard nothing and kept live buttons; a click
+    # there read "This choice is no longer current (that game is over)"
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    other = world.new_channel("other")
+    await lobby(world, [alice, bob])
+    rng = random.Random(2)
+    for _ in range(3):
+        await step(world, rng)
+    tm = world.turn_message()
+    await world.slash(admin, "ba-mod move", other, game=1)
+    assert world.public()[-1].content == (
+        f"📦 {admin.mention} (moderator) moved game #1 to <#{other.id}>: it goes on there."
+    )
+    old = next(m for m in world.public() if m.id == tm.id)
+    assert custom_ids(old) == []
+    assert "moved game #1 here" in world.turn_message(other).content
+
+
+async def test_a_button_left_behind_by_a_move_says_where_the_game_went(world: World) -> None:
+    # a bot restarted since knows no turn message, so the move cannot take its
+    # buttons away: a click there read "(that game is over)"
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    other = world.new_channel("other")
+    await lobby(world, [alice, bob])
+    rng = random.Random(2)
+    while not choices(world.turn_message()):  # until a decision with buttons in the channel
+        await step(world, rng)
+    tm = world.turn_message()
+    await world.restart()
+    await world.slash(admin, "ba-mod move", other, game=1)
+    r = await world.click(world.by_id(decider(tm)), tm, custom_id=choices(tm)[0].custom_id)
+    said = [m.content for m in r.followups if m.ephemeral]
+    assert said == [f"Game #1 was moved to <#{other.id}>: it goes on there."], said
