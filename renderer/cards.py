@@ -74,6 +74,7 @@ def tile(tile_id: int, w: int, h: int, boost: bool = False, clear_top: int = 0) 
 
 
 BADGE_INSET = 4  # the colour badge's distance from the tile's top and left edges
+BADGE_GAP = 2  # between the colour badge and the words (a numbered badge beside it ends there)
 
 
 def colour_badge(w: int, h: int) -> int:
@@ -101,7 +102,7 @@ def tile_words(
     if clear_top > badge:
         room_top, smallest = clear_top + 2, CLEARED_MIN_FONT
     else:
-        room_top, smallest = BADGE_INSET + badge, TILE_MIN_FONT
+        room_top, smallest = BADGE_INSET + badge + BADGE_GAP, TILE_MIN_FONT
     room_bottom = h - 5  # inside the border
     while True:
         lines = wrap(body, w - 12, size, True, lines=max_lines)

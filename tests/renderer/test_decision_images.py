@@ -246,3 +246,31 @@ def test_a_damaged_supply_die_is_numbered_beside_it_under_the_colour_header() ->
 
 def expected_marks(decision: dict) -> dict[str, set[int]]:
     return {m: {i + 1} for i, o in enumerate(decision["options"]) for m in o["marks"]}
+
+
+def test_a_display_tiles_badge_leaves_its_words_whole() -> None:
+    # The words of a display tile, fitted by their glyphs, rose to the colour
+    # badge's edge: a Discover's number (top right) then touched 'free' in
+    # '1x: free reserve gray'. They stay a gap below the colour badge, where
+    # the number ends.
+    from engine.components import TILES, TileKind
+    from renderer.cards import tile_words_box
+    from renderer.marks import badge_box, mark_size
+    from tests.renderer.helpers import game
+
+    view = game(3, 1, 0).view(None)
+    layout = layout_for(view)
+    x0, y0, x1, y1 = L.display_box(layout, 0)
+    checked = 0
+    for label in ("3", "12"):
+        point = table_point(view, layout, "display:1", label)
+        number = badge_box(point, label, mark_size("display:1"))
+        for t in TILES:
+            if t.kind is not TileKind.TECHNOLOGY:
+                continue
+            for boost in (False, True):
+                wx0, wy0, wx1, wy1 = tile_words_box(t.id, x1 - x0, y1 - y0, boost)
+                words = (x0 + wx0, y0 + wy0, x0 + wx1, y0 + wy1)
+                assert not meets(number, words), (label, t.id, boost, number, words)
+                checked += 1
+    assert checked > 100
