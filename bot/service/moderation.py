@@ -165,7 +165,7 @@ class Moderation:
             if rec is None:
                 return fail("There is no game in this channel.")
             if rec.status is GameStatus.LOBBY:
-                return await self._replace_in_lobby(rec, actor, seat, new_user)
+                return await self._replace_in_lobby(rec, actor, seat, new_user, name)
             e = await self._mod(channel_id, actor, "changed")
             if not 0 <= seat < len(e.seats):
                 return fail(f"There is no seat {seat + 1}.")
@@ -205,7 +205,7 @@ class Moderation:
             return reply
 
     async def _replace_in_lobby(
-        self, rec: GameRecord, actor: Actor, seat: int, new_user: int
+        self, rec: GameRecord, actor: Actor, seat: int, new_user: int, name: str | None
     ) -> Reply:
         """A lobby has seats but no engine game yet: only the seat changes."""
         seats = await self.games.store.get_seats(rec.id)
@@ -216,14 +216,18 @@ class Moderation:
         if new_user == BOT_USER:
             return await self._remove_from_lobby(rec, mod, seats, seat)
         if old == new_user:
-            return fail(f"Seat {seat + 1} is already {self.games.fmt.mention(old)}'s.")
+            return fail(f"{self.games.fmt.mention(old)} already holds seat {seat + 1}.")
         try:
             await self.games.store.replace_player(rec.id, seat, new_user)
         except LobbyError:
             return fail("That user is already in this lobby.")
+        if name:  # the lobby line and, once started, the images name them
+            self.games.names_seen.pop(new_user, None)
+            await self.games.remember_name(new_user, name)
+        seats = await self.games.store.get_seats(rec.id)
         return Reply(
-            f"🔁 {mod} (moderator) gave {self.games.fmt.mention(old)}'s lobby seat "
-            f"{seat + 1} to {self.games.fmt.mention(new_user)}."
+            f"🔁 {mod} (moderator) gave lobby seat {seat + 1} ({self.games.fmt.mention(old)})"
+            f" to {self.games.fmt.mention(new_user)}. {lobby_line(self.games.fmt, seats)}"
         )
 
     async def _remove_from_lobby(

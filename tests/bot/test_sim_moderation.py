@@ -349,3 +349,21 @@ async def test_a_button_left_behind_by_a_move_says_where_the_game_went(world: Wo
     r = await world.click(world.by_id(decider(tm)), tm, custom_id=choices(tm)[0].custom_id)
     said = [m.content for m in r.followups if m.ephemeral]
     assert said == [f"Game #1 was moved to <#{other.id}>: it goes on there."], said
+
+
+async def test_a_lobby_seat_given_to_another_member_shows_the_lobby(world: World) -> None:
+    # "gave <@bob>'s lobby seat 2 to <@dave>." (a mention cannot take a
+    # possessive) and no lobby: the colour Bob wished for stays with the seat
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    dave = world.member("dave")
+    await world.slash(alice, "ba new", players=3)
+    await world.slash(bob, "ba join")
+    await world.slash(bob, "ba colour", colour="red")
+    await world.slash(admin, "ba-mod replace", seat=2, user=dave)
+    assert world.public()[-1].content == (
+        f"🔁 {admin.mention} (moderator) gave lobby seat 2 ({bob.mention}) to {dave.mention}."
+        " Lobby: Alice, Dave (red)"
+    ), world.public()[-1].content
+    r = await world.slash(admin, "ba-mod replace", seat=2, user=dave)
+    assert assert_private(r) == f"{dave.mention} already holds seat 2."
