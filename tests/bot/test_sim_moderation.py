@@ -179,9 +179,9 @@ async def test_the_export_of_an_ended_lobby_does_not_promise_a_seed(world: World
     assert [f.filename for f in files] == ["black-angel-1.json"]  # still exported
 
 
-async def test_a_rollback_after_a_removal_names_who_took_the_action(world: World) -> None:
-    # the notice named the seat's holder now: "the turn of Blue (the bot)",
-    # though Bob took the action; and the bot's replay came unannounced
+async def _bob_acted_and_was_removed(world: World) -> tuple[MemberActor, MemberActor, str]:
+    """Bob takes an action, then a moderator removes him: the bot plays his
+    seat from there. Returns the moderator, Bob and his seat's colour."""
     alice, bob, carol = world.players(3)
     admin = world.member("ann", roles=[world.admin])
     await lobby(world, [alice, bob, carol])
@@ -190,9 +190,16 @@ async def test_a_rollback_after_a_removal_names_who_took_the_action(world: World
     while who is not bob:
         who, _ = await step(world, rng)
     e = await world.bot.frontend.svc.games.entry(world.channel.id)
-    seat, colour = e.seat_of(bob.id), e.game.name(e.seat_of(bob.id))
+    seat = e.seat_of(bob.id)
     await world.slash(admin, "ba-mod remove", seat=seat + 1)
     assert "is now played by the bot" in world.public()[-1].content
+    return admin, bob, e.game.name(seat)
+
+
+async def test_a_rollback_after_a_removal_names_who_took_the_action(world: World) -> None:
+    # the notice named the seat's holder now: "the turn of Blue (the bot)",
+    # though Bob took the action; and the bot's replay came unannounced
+    admin, bob, colour = await _bob_acted_and_was_removed(world)
     r = await world.slash(admin, "ba-mod rollback")
     assert assert_private(r) == "✔ Done."
     notice = world.public()[-1].content
@@ -201,6 +208,23 @@ async def test_a_rollback_after_a_removal_names_who_took_the_action(world: World
     assert "(the bot)" not in head
     assert head.endswith(f"The bot plays {colour} now, so it takes that decision again:"), head
     assert replay.startswith(f"🤖 The bot plays for {colour}"), replay
+
+
+async def test_a_rollback_onto_a_removed_seat_while_paused_says_when_the_bot_plays(
+    world: World,
+) -> None:
+    admin, bob, colour = await _bob_acted_and_was_removed(world)
+    await world.slash(admin, "ba-mod pause")
+    await world.slash(admin, "ba-mod rollback")
+    notice = world.public()[-1].content
+    assert f"(taken by {bob.mention}, since removed)" in notice, notice
+    assert (
+        f"The bot plays {colour} now: it takes that decision again once the game is resumed."
+        in notice
+    ), notice
+    assert "🤖" not in notice and "still paused" in notice
+    await world.slash(admin, "ba-mod resume")
+    assert f"🤖 The bot plays for {colour}" in world.public()[-1].content
 
 
 async def test_a_game_ended_from_another_channel_leaves_no_live_button(world: World) -> None:
