@@ -260,17 +260,30 @@ def _no_card_reward(g: Game, seat: int, action: int) -> str | None:
         return None
     robots = player(g, seat).break_room
     stack = g.state.board.ravagers[action - 1]
-    if robots and stack and RAVAGER_CARDS[stack[-1].card].effect is RavagerEffect.ROBOT_ON_CARD:
-        robots -= 1
+    took = bool(
+        robots and stack and RAVAGER_CARDS[stack[-1].card].effect is RavagerEffect.ROBOT_ON_CARD
+    )
+    robots -= took
     in_space = bool(ship_hexes(g, seat))
     # A ship already in Space needs no pilot; without one, a card needs a launch.
     if robots >= robots_for_a_card(launch=not in_space):
         return None
+    # Who has a robot now reads why it will be gone: the Ravager takes it first.
     if robots >= 1:
+        if took:
+            return (
+                "the Ravager takes a robot, so your last one would pilot the new ship:"
+                " no card can follow"
+            )
         return "your last robot would pilot the new ship: no card can follow"
+    none = (
+        "the Ravager takes your last robot, so none is left"
+        if took
+        else "no robot in your break room"
+    )
     if in_space:
-        return "no robot in your break room for a card's reward: a ship can move, no card follows"
-    return "no robot in your break room to pilot a new ship: no ship moves, no card follows"
+        return f"{none} for a card's reward: a ship can move, no card follows"
+    return f"{none} to pilot a new ship: no ship moves, no card follows"
 
 
 def action_short(g: Game, action: int, value: int, activations: int) -> str:

@@ -9,9 +9,10 @@ import pytest
 
 from engine import Game, GameOptions
 from engine.command import move_option
-from engine.components import DieColour, HexKind
+from engine.components import RAVAGER_CARDS, DieColour, HexKind, RavagerEffect
 from engine.describe import action_text
 from engine.space_board import all_hexes, ba_hex, hex_spec, robots_for_a_card, ship_hexes
+from engine.state import RavagerOnBoard
 
 SEAT = 0
 GREEN_COMMAND = 6  # action 6: Command Your Ships (green)
@@ -84,3 +85,44 @@ def test_the_command_action_option_says_when_no_card_can_follow(robots, in_space
         assert "no card" not in text
     else:
         assert words in text
+
+
+@pytest.mark.parametrize(
+    ("robots", "in_space", "words"),
+    [
+        (3, False, None),
+        (
+            2,
+            False,
+            "the Ravager takes a robot, so your last one would pilot the new ship: no card can"
+            " follow",
+        ),
+        (
+            1,
+            False,
+            "the Ravager takes your last robot, so none is left to pilot a new ship: no ship"
+            " moves, no card follows",
+        ),
+        (
+            1,
+            True,
+            "the Ravager takes your last robot, so none is left for a card's reward: a ship can"
+            " move, no card follows",
+        ),
+    ],
+)
+def test_a_ravager_taking_the_robot_is_named_as_the_reason(robots, in_space, words):
+    # A player with a robot in the break room read "no robot in your break
+    # room to pilot a new ship": the action's Ravager ("put a robot from the
+    # break room on this card") takes it first, and the words did not say so.
+    g = _game()
+    robot_ravager = next(c.id for c in RAVAGER_CARDS if c.effect is RavagerEffect.ROBOT_ON_CARD)
+    g.state.board.ravagers[GREEN_COMMAND - 1].append(RavagerOnBoard(robot_ravager))
+    if in_space:
+        g.state.board.strips[_green_alien_hex(g)[0]].ships[_green_alien_hex(g)[1]].append(SEAT)
+    g.state.players[SEAT].break_room = robots
+    text = action_text(g, SEAT, GREEN_COMMAND, 3, 3)
+    if words is None:
+        assert "no card" not in text and "Ravager takes" not in text
+    else:
+        assert text.endswith(words)

@@ -1,0 +1,42 @@
+"""Texts a tester read as wrong in a hand-played 3-player advanced game
+against two simple bots (seed 7, data/hand5_advanced_3p.json: every action
+of the game, replayed by today's engine)."""
+
+from __future__ import annotations
+
+from tests.engine.helpers import RecordedGame
+
+GAME = RecordedGame.load("hand5_advanced_3p.json")
+
+
+def test_the_recorded_game_still_plays_to_its_result():
+    g, _ = GAME.replay()
+    assert g.is_over
+    assert g.result["scores"] == [21, 28, 24]
+    assert g.state.round == 16
+
+
+def _pending_option(at: int, option: str) -> str:
+    """The words of `option` in the decision answered by action `at`."""
+    g, _ = GAME.replay(at)
+    o = g.decision.option(option)
+    assert o is not None
+    return o.detail
+
+
+def test_a_command_whose_ravager_takes_the_last_robot_says_so():
+    # Round 8: Red had one robot in the break room and read, for her green 3
+    # on action 6, "no robot in your break room for a card's reward": the
+    # action's Ravager ("put a robot from the break room on this card") was
+    # what would take it.
+    assert GAME.actions[95] == [1, "die:o1"]
+    assert _pending_option(95, "die:g3:action:6").endswith(
+        "Ravager: put a robot from the break room on this card; the Ravager takes your last"
+        " robot, so none is left for a card's reward: a ship can move, no card follows"
+    )
+    # Round 11, no ship in Space: "no robot in your break room to pilot a new ship".
+    assert GAME.actions[145] == [1, "buy:0:g3:action:6"]
+    assert _pending_option(145, "buy:0:g3:action:6").endswith(
+        "Ravager: put a robot from the break room on this card; the Ravager takes your last"
+        " robot, so none is left to pilot a new ship: no ship moves, no card follows"
+    )
