@@ -131,9 +131,11 @@ class Command(Handler):
             return f"Command Your Ships: move one of your ships up to {hexes}."
         return f"Command Your Ships: move one ship up to {hexes} (or launch a new one)."
 
-    def options(self, g: Game, f: Frame) -> list[Option]:
+    def options(self, g: Game, f: Frame) -> list[Option] | None:
         colour = DieColour(f["colour"])
         moves = command_moves(g, f["seat"], f["value"], colour, _star(f))
+        if not moves:
+            return None  # resolve says why nothing moves
         if no_question_without_choice(g.state.options):
             # Ships that stay where no card can go all do nothing: offer one.
             idle = [m for m in moves if m[0] == m[1] and not placeable(g, f["seat"], m[1], colour)]
@@ -153,6 +155,25 @@ class Command(Handler):
         assert dst is not None
         move_ship(g, seat, src, dst)
         g.push("place_mission", seat=seat, hex=list(dst), colour=f["colour"], must=_must(g, f))
+
+    def resolve(self, g: Game, f: Frame) -> None:
+        # No ship can move (R2 checks before the action's Ravager, which may
+        # take the robot a launch needed): said, or the log went from
+        # "performs action 6 … with 3 activations" straight to the card draw.
+        seat = f["seat"]
+        p = player(g, seat)
+        name = g.name(seat)
+        if _must(g, f):
+            why = f"{name} can place no {f['colour']} Mission card under a ship of theirs"
+        elif ship_hexes(g, seat):
+            why = f"none of {name}'s ships can move"
+        elif p.break_room < 1:
+            why = f"{name} has no ship in Space and no robot left in their break room to pilot one"
+        elif p.ships < 1:
+            why = f"{name} has no ship in Space and none in storage to launch"
+        else:
+            why = f"{name} has no ship in Space and no free hex in reach to launch one to"
+        g.log("command_idle", f"{why[0].upper()}{why[1:]}: no ship moves.", seat)
 
 
 def move_option(

@@ -40,3 +40,19 @@ def test_a_command_whose_ravager_takes_the_last_robot_says_so():
         "Ravager: put a robot from the break room on this card; the Ravager takes your last"
         " robot, so none is left to pilot a new ship: no ship moves, no card follows"
     )
+
+
+def test_a_command_where_no_ship_can_move_says_so():
+    # Round 11: the Ravager took Red's last robot and she had no ship in
+    # Space; the log read "performs action 6, Command Your Ships, with 3
+    # activations. Red puts a robot on the Ravager at action 6." and went on
+    # to her card draw, as if the 3 activations had done something unsaid.
+    _, logged = GAME.replay()
+    assert logged[145] == [
+        "Red buys Blue's green 3 for 1 resource.",
+        "Red performs action 6, Command Your Ships, with 3 activations.",
+        "Red puts a robot on the Ravager at action 6.",
+        "Red has no ship in Space and no robot left in their break room to pilot one: no ship"
+        " moves.",
+        "Red draws 2 green Mission cards to keep one.",
+    ]
