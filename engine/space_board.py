@@ -141,7 +141,8 @@ def move_label(src: Hex | None, dst: Hex) -> tuple[str, str]:
     return f"move:{hex_name(src)}-{hex_name(dst)}", f"Ship {hex_name(src)} → {hex_name(dst)}"
 
 
-def move_ship(g: Game, seat: int, src: Hex | None, dst: Hex) -> None:
+def move_ship(g: Game, seat: int, src: Hex | None, dst: Hex, why: str = "") -> None:
+    """`why`: what moved it when not a Command ("tile A2"), said in the line."""
     p = player(g, seat)
     if src is None:
         p.ships -= 1
@@ -160,7 +161,10 @@ def move_ship(g: Game, seat: int, src: Hex | None, dst: Hex) -> None:
         )
     elif src != dst:
         where = "the Black Angel" if src is None else hex_name(src)
-        g.log("ship_moves", f"{g.name(seat)}'s ship moves from {where} to {hex_name(dst)}.", seat)
+        by = f" ({why})" if why else ""
+        g.log(
+            "ship_moves", f"{g.name(seat)}'s ship moves from {where} to {hex_name(dst)}{by}.", seat
+        )
     else:  # kept where it was: said, or the Command reads as if nothing was decided
         g.log("ship_moves", f"{g.name(seat)}'s ship stays at {hex_name(dst)}.", seat)
 

@@ -29,7 +29,7 @@ from engine.mission_cards import (
 from engine.ops import CELL_NAMES, gain, player, robot_to_workstation, slot_cells
 from engine.rules_version import plain_gains_without_asking
 from engine.space import parse_hex
-from engine.space_board import move_ship, ship_moves
+from engine.space_board import move_ship, ship_hexes, ship_moves
 from engine.state import Player
 from engine.words import plural
 
@@ -326,6 +326,16 @@ def _rolls_in_b(colour: object, robots: int) -> str:
     return f"you will roll up to {plural(robots, f'{colour} die', f'{colour} dice')} in Sequence B"
 
 
+def _no_move(g: Game, seat: int) -> str:
+    """What a 'move a ship up to 2 hexes' tile did when no ship moved, and why
+    when the player had no choice."""
+    if not ship_hexes(g, seat):
+        return f"moves no ship: {g.name(seat)} has no ship in Space"
+    if not _ship_options(g, seat):
+        return f"moves no ship: none of {g.name(seat)}'s ships can move"
+    return "moves no ship"
+
+
 def _ship_options(g: Game, seat: int) -> list[Option]:
     from engine.command import move_option
 
@@ -416,6 +426,14 @@ class TileActivation(Handler):
                     f"{g.name(seat)}'s {CELL_NAMES[f['cell']]} activates nothing: {idle}.",
                     seat,
                 )
+            elif TILES[p.grid[f["cell"]]].effect is TileEffect.MOVE_SHIP:
+                # "flips B1 to its standard side (early, to activate it)" and
+                # then nothing: the reader could not tell B1 was used for nothing.
+                g.log(
+                    "tile_idle",
+                    f"{g.name(seat)}'s {CELL_NAMES[f['cell']]} {_no_move(g, seat)}.",
+                    seat,
+                )
             return
         if verb in ("ship", "resource", "debris", "robot"):
             key = {"ship": "ships", "resource": "resources", "debris": "debris", "robot": "robots"}[
@@ -424,7 +442,7 @@ class TileActivation(Handler):
             gain(g, seat, Bundle(**{key: 1}), why)
         elif verb == "move":
             a, _, b = arg.partition("-")
-            move_ship(g, seat, parse_hex(a), parse_hex(b))
+            move_ship(g, seat, parse_hex(a), parse_hex(b), why)
         elif verb == "to":
             robot_to_workstation(g, seat, COLOUR_BY_LETTER[arg], why)
         elif verb == "from":

@@ -56,3 +56,23 @@ def test_a_command_where_no_ship_can_move_says_so():
         " moves.",
         "Red draws 2 green Mission cards to keep one.",
     ]
+
+
+def test_a_ship_moving_tile_says_what_it_did():
+    # Round 3: Yellow's green Mission card by row 1 reached B1 ("move a ship
+    # up to 2 hexes") with no ship of hers in Space; the log said only
+    # "Yellow flips B1 to its standard side (early, to activate it)."
+    _, logged = GAME.replay()
+    assert GAME.actions[44] == [2, "tile:B1"]
+    assert logged[44] == [
+        "Yellow flips B1 to its standard side (early, to activate it).",
+        "Yellow's B1 moves no ship: Yellow has no ship in Space.",
+    ]
+    # Round 8: her Ravager card by column A reached A2 (a Starting tile: take
+    # a ship or move one); the move read like a Command's, with no tile named
+    # as the line before it ("Yellow gains 1 resource (tile A1).") names A1.
+    assert GAME.actions[105] == [2, "move:3B-1B"]
+    assert logged[104:106] == [
+        ["Yellow plays a Ravager card by column A.", "Yellow gains 1 resource (tile A1)."],
+        ["Yellow's ship moves from 3B to 1B (tile A2)."],
+    ]
