@@ -12,7 +12,7 @@ from engine.command import move_option
 from engine.components import RAVAGER_CARDS, DieColour, HexKind, RavagerEffect
 from engine.describe import action_text
 from engine.space_board import all_hexes, ba_hex, hex_spec, robots_for_a_card, ship_hexes
-from engine.state import RavagerOnBoard
+from tests.engine.scenario import ravagers_at
 
 SEAT = 0
 GREEN_COMMAND = 6  # action 6: Command Your Ships (green)
@@ -116,8 +116,9 @@ def test_a_ravager_taking_the_robot_is_named_as_the_reason(robots, in_space, wor
     # room to pilot a new ship": the action's Ravager ("put a robot from the
     # break room on this card") takes it first, and the words did not say so.
     g = _game()
-    robot_ravager = next(c.id for c in RAVAGER_CARDS if c.effect is RavagerEffect.ROBOT_ON_CARD)
-    g.state.board.ravagers[GREEN_COMMAND - 1].append(RavagerOnBoard(robot_ravager))
+    deck = g.state.board.ravager_deck
+    card = next(c for c in deck if RAVAGER_CARDS[c].effect is RavagerEffect.ROBOT_ON_CARD)
+    ravagers_at(g, GREEN_COMMAND, card)  # from the deck, the game stays whole
     if in_space:
         g.state.board.strips[_green_alien_hex(g)[0]].ships[_green_alien_hex(g)[1]].append(SEAT)
     g.state.players[SEAT].break_room = robots
