@@ -62,6 +62,7 @@ class Repair(Handler):
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
+            _say_unused(g, f, self, "finds no damage cube left to repair")
             return
         seat = f["seat"]
         b = g.state.board
@@ -133,6 +134,20 @@ class PlaceDebris(Handler):
         g.push("tile", seat=seat, cell=cell)
 
 
+def _say_unused(g: Game, f: Frame, handler: Handler, what: str) -> None:
+    """When the engine stopped a Repair or Destroy (nothing left to take), say
+    so and how many activations went unused, as Discover does: the log went
+    from "performs action 5 … with 2 activations" straight to the card draw.
+    A player's own "Repair no more" is their choice, not said."""
+    left = f["left"]
+    if left > 0 and not any(o.id != "done" for o in handler.options(g, f)):
+        g.log(
+            f"{f['k']}_unused",
+            f"{g.name(f['seat'])} {what} ({plural(left, 'activation')} unused).",
+            f["seat"],
+        )
+
+
 # --------------------------------------------------------------------------- Destroy
 
 
@@ -157,6 +172,15 @@ class Destroy(Handler):
 
     def choose(self, g: Game, f: Frame, option: str) -> None:
         if option == "done":
+            left = f["left"]
+            if any(g.state.board.ravagers):  # too many together for what is left
+                what = (
+                    "can destroy no more: the Ravagers at each action, which go together,"
+                    f" outnumber the {plural(left, 'activation')} left"
+                )
+            else:
+                what = "finds no Ravager left to destroy"
+            _say_unused(g, f, self, what)
             return
         seat = f["seat"]
         loc = int(option.partition(":")[2])
