@@ -183,10 +183,15 @@ class Settings:
         if role_id is not False:
             kw["moderator_role_id"] = role_id
         gs = await self.games.store.update_guild_settings(guild_id, **kw)
-        role = f"<@&{gs.moderator_role_id}>" if gs.moderator_role_id else "none"
+        role = (
+            f"<@&{gs.moderator_role_id}>"
+            if gs.moderator_role_id
+            else "none (members with Manage Server or Manage Channels moderate)"
+        )
+        who = "only moderators" if gs.start_policy == "moderators" else "anyone"
         text = (
             f"🛡️ {self.games.fmt.mention(actor.user_id)} (server admin) updated the server: "
-            f"games created by {gs.start_policy}; moderator role {role}."
+            f"{who} may create games; moderator role: {role}."
         )
         if role_id:
             text += (

@@ -71,7 +71,16 @@ async def test_only_manage_server_changes_the_moderator_role(world: World) -> No
     assert "Manage Server" in assert_private(r)
     # the admin still can
     r = await world.slash(admin, "ba-server policy", who="moderators")
-    assert not r.ephemeral and "games created by moderators" in text(r)
+    # "games created by moderators; moderator role <@&…>" read as a list of games
+    assert not r.ephemeral and text(r).endswith(
+        f"updated the server: only moderators may create games; moderator role:"
+        f" {world.mod_role.mention}."
+    ), text(r)
+    r = await world.slash(admin, "ba-server modrole")
+    assert text(r).endswith(
+        "only moderators may create games; moderator role: none (members with Manage"
+        " Server or Manage Channels moderate)."
+    ), text(r)
 
 
 async def test_policy_refusal_is_answered_privately(world: World) -> None:
