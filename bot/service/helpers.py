@@ -36,7 +36,7 @@ REVEALING = frozenset(
 
 #: What a secret decision is about, said of its player for everyone to read
 #: while they choose (its prompt speaks to them: "Spend a Mission card from
-#: your hand"). Kinds not here show their prompt's head ("A Ravager at action 3").
+#: your hand"). Kinds not here show their prompt's head (see secret_public_words).
 SECRET_PUBLIC_WORDS = {
     "spend_mission": "a Mission card to spend",
     "spend_ravager": "a Ravager card to spend",
@@ -56,6 +56,14 @@ def secret_public_words(game: Game, d: Decision) -> str:
         return "whether to " + d.prompt[:1].lower() + d.prompt[1:].rstrip("?")
     if d.kind in SECRET_PUBLIC_WORDS:
         return SECRET_PUBLIC_WORDS[d.kind]
+    if d.kind == "ravager_effect":  # "A Ravager at action 3: discard a Mission card. …"
+        card = (
+            "Ravager card"
+            if d.options and d.options[0].id.startswith("discard:r")
+            else "Mission card"
+        )
+        where = d.prompt.split(":")[0].removeprefix("A ")
+        return f"which {card} to discard for the {where}"
     head = d.prompt.split(":")[0]
     if head == "Your turn":
         return "their turn"

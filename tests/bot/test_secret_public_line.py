@@ -13,8 +13,17 @@ from bot.service.games import LiveGames
 from bot.service.helpers import secret_public_words
 from bot.service.model import TurnPrompt
 from engine import Action, Game, GameOptions
+from engine.components import RAVAGER_CARDS, RavagerEffect
 from storage import Store
 from tests.bot.direct import FakeClock
+from tests.engine.scenario import (
+    give_missions,
+    give_ravagers,
+    ravagers_at,
+    set_dice,
+    table,
+    turn_of,
+)
 from tests.engine.test_advanced import at_the_hand_limit_after_keeping
 
 
@@ -73,3 +82,29 @@ def test_a_turn_going_on_says_it_is_still_their_turn():
             seen += 1
         g.apply(Action(d.seat, rng.choice(d.options).id))
     assert seen
+
+
+def test_a_ravagers_discard_says_which_card_is_chosen_and_why():
+    """Before: "Blue is choosing… (A Ravager at action 6)", the prompt's head
+    with its capital: nobody could tell what was being chosen."""
+    for effect, give, card in (
+        (RavagerEffect.DISCARD_MISSION, give_missions, "Mission card"),
+        (RavagerEffect.DISCARD_RAVAGER, give_ravagers, "Ravager card"),
+    ):
+        g = table()
+        turn_of(g, 0)
+        set_dice(g, {0: "g1"})
+        b = g.state.board
+        top = next(
+            c
+            for c in b.ravager_deck
+            if RAVAGER_CARDS[c].location == 5 and RAVAGER_CARDS[c].effect is effect
+        )
+        ravagers_at(g, 5, top)
+        spare = b.mission_decks[0][0] if give is give_missions else b.ravager_deck[0]
+        give(g, 0, spare)
+        g.apply(Action(0, "die:g1"))
+        g.apply(Action(0, "action:5"))
+        d = g.decision
+        assert d.kind == "ravager_effect" and d.secret
+        assert secret_public_words(g, d) == f"which {card} to discard for the Ravager at action 5"
