@@ -244,9 +244,23 @@ def action_text(g: Game, seat: int, action: int, value: int, activations: int) -
     out += f"; {rav}" if rav else ""
     idle = _idle(g, action, activations)
     if idle:
+        boost = _vp_boost(g, seat, kind)
+        if boost:
+            return out + f"; {idle}: only {boost} and the card draw follow"
         return out + f"; {idle}: only the card draw follows"
     no_card = _no_card_reward(g, seat, action)
     return out + (f"; {no_card}" if no_card else "")
+
+
+def _vp_boost(g: Game, seat: int, kind: ActionKind) -> str:
+    """The boost tile that pays 2 VP for performing this action (advanced
+    rules), as "C3's 2 VP boost", or "": an action with nothing to do still
+    earns it, so "only the card draw follows" hid it."""
+    from engine.boosts import boost_cells
+    from engine.components import BoostEffect
+
+    cells = boost_cells(player(g, seat), BoostEffect.VP_ON_ACTION, action=kind)
+    return f"{CELL_NAMES[cells[0]]}'s 2 VP boost" if cells else ""
 
 
 def _no_card_reward(g: Game, seat: int, action: int) -> str | None:
