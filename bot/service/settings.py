@@ -117,7 +117,7 @@ class Settings:
         if not minutes:
             return Reply(
                 f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set this game's turn "
-                f"timeout to the server's: {hours_text(shown)}.{now}"
+                f"timeout to follow the server's, {hours_text(shown)} now.{now}"
             )
         return Reply(
             f"⌛ {self.games.fmt.mention(actor.user_id)} (moderator) set a turn timeout of "
@@ -160,7 +160,9 @@ class Settings:
             f"new games on this server to {shown} h"
             + ("" if hours else " (the default)")
             + f": after it, the bot ({self.bots.level}) plays the turn. A game's creator can "
-            f"choose another ({command(self.games.fmt, 'new')} `timeout_hours`)."
+            f"choose another ({command(self.games.fmt, 'new')} `timeout_hours`). Games already"
+            " made keep theirs, except those a moderator set to follow the server's"
+            f" ({command(self.games.fmt, 'mod timeout')} `minutes:0`)."
         )
 
     @refusing

@@ -391,3 +391,22 @@ async def test_a_lobby_seat_given_to_another_member_shows_the_lobby(world: World
     ), world.public()[-1].content
     r = await world.slash(admin, "ba-mod replace", seat=2, user=dave)
     assert assert_private(r) == f"{dave.mention} already holds seat 2."
+
+
+async def test_a_game_set_to_the_servers_timeout_follows_it_and_both_say_so(
+    world: World,
+) -> None:
+    # "/ba-mod timeout minutes:0" made the game follow the server's setting,
+    # while "/ba-server timeout" spoke of new games only
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob], timeout_hours=5)
+    r = await world.slash(admin, "ba-mod timeout", minutes=0)
+    assert "set this game's turn timeout to follow the server's, 48 h now." in text(r), text(r)
+    r = await world.slash(admin, "ba-server timeout", hours=72)
+    assert text(r).endswith(
+        "Games already made keep theirs, except those a moderator set to follow the"
+        " server's (`/ba-mod timeout` `minutes:0`)."
+    ), text(r)
+    e = await world.bot.frontend.svc.games.entry(world.channel.id)
+    assert world.bot.frontend.svc.games.timeout_minutes(e) == 72 * 60  # true to its word
