@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.components import HAND_LIMIT
+
 # Places an option may mark on the images (``Option.marks``), by their printed names:
 #   table image:  "hex:5B", "action:3", "ravagers:3" (the Ravager stack at action 3),
 #                 "display:4", "advanced:2" (board slots 1-4), "supply:o" (a damaged die),
@@ -194,6 +196,39 @@ class Decision:
             f"Decision(seat={self.seat}, kind={self.kind!r}, options={len(self.options)}, "
             f"secret={self.secret})"
         )
+
+
+#: What a secret decision is about, said of its player for everyone to read
+#: while they choose (its prompt speaks to them: "Spend a Mission card from
+#: your hand"). Kinds not here show their prompt's head (see public_words).
+SECRET_PUBLIC_WORDS = {
+    "spend_mission": "a Mission card to spend",
+    "spend_ravager": "a Ravager card to spend",
+    "keep": "which drawn Mission card to keep",
+}
+
+
+def public_words(kind: str, prompt: str, hand_missions: int) -> str:
+    """A secret decision as everyone reads it (the channel's line, the public
+    table image), about its player, not to them: "7 Mission cards in hand:
+    discarding down to 6", not "You have 7 Mission cards…". Nothing hidden: a
+    hand's size (``hand_missions``) is public (the board shows it), its cards
+    are not."""
+    if kind == "hand_limit":
+        return f"{hand_missions} Mission cards in hand: discarding down to {HAND_LIMIT}"
+    if kind == "place_mission":  # "Place a gray Mission card on 5C?"
+        return "whether to " + prompt[:1].lower() + prompt[1:].rstrip("?")
+    if kind in SECRET_PUBLIC_WORDS:
+        return SECRET_PUBLIC_WORDS[kind]
+    if kind == "ravager_effect":  # "A Ravager at action 3: discard a Mission card. …"
+        head, _, effect = prompt.partition(":")
+        card = "Ravager card" if "discard a Ravager card" in effect else "Mission card"
+        return f"which {card} to discard for the {head.removeprefix('A ')}"
+    head = prompt.split(":")[0]
+    if head == "Your turn":
+        return "their turn"
+    # a turn going on after a card or a flip: still their turn, said so
+    return f"their turn: {head}" if head.startswith("Sequence ") else head
 
 
 @dataclass(frozen=True, slots=True)

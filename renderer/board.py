@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.components import ACTIONS, MIDDLE, SPES_HEX, STRIP_SIDES
-from engine.decision import Decision
+from engine.decision import Decision, public_words
 from engine.space import hex_name
 from engine.words import plural
 from renderer import advanced as ADV
@@ -239,9 +239,7 @@ def _header(
     if decision:
         seat = decision["seat"]
         paste(img, A.robot(seat_colour(view, seat), 34), (L.MARGIN + 17, 68))
-        who = player_name(view, seat, names)
-        prompt = decision.get("prompt") or decision.get("kind", "")
-        draw_decision(d, (L.MARGIN + 42, 68), f"{who} to decide: {prompt}", L.INNER - 44)
+        draw_decision(d, (L.MARGIN + 42, 68), decision_line(view, names), L.INNER - 44)
     elif result:
         winners = ", ".join(player_name(view, s, names) for s in result.get("winners", []))
         text(d, (L.MARGIN, 68), f"Winner: {winners}", 24, P.TEXT, True, "lm", L.INNER)
@@ -265,6 +263,22 @@ def _header(
         text(d, (x0 + 50, y0 + 6), label, 19, P.TEXT, True, width=x1 - x0 - 120)
         text(d, (x0 + 50, y0 + 28), order + (" · turn" if is_current else ""), 16, P.TEXT_DIM)
         text(d, (x1 - 10, (y0 + y1) / 2), f"{vp} VP", 26, P.TEXT, True, "rm")
+
+
+def decision_line(view: View, names: dict[int, str] | None) -> str:
+    """The header's words for the view's decision. A secret one seen by others
+    (its options hidden from this view) is said of the player, as the
+    channel's line says it: its prompt speaks to them ("You have 7 Mission
+    cards…", "Your turn: …")."""
+    decision = view["decision"]
+    seat = decision["seat"]
+    who = player_name(view, seat, names)
+    prompt = decision.get("prompt") or decision.get("kind", "")
+    if decision.get("options", ()) is None:
+        p = view["players"][seat]
+        hand = count(p.get("hand_missions", p.get("missions")))
+        return f"{who} is choosing… ({public_words(decision['kind'], prompt, hand)})"
+    return f"{who} to decide: {prompt}"
 
 
 BADGE_SIZE, BADGE_SMALL = 19, 16

@@ -12,7 +12,8 @@ from bot.service.model import (
     ServiceError,
 )
 from engine import Decision, Game, GameOptions
-from engine.components import HAND_LIMIT, PLAYER_COLOURS
+from engine.components import PLAYER_COLOURS
+from engine.decision import public_words
 from storage import (
     GameRecord,
 )
@@ -34,41 +35,9 @@ REVEALING = frozenset(
 )
 
 
-#: What a secret decision is about, said of its player for everyone to read
-#: while they choose (its prompt speaks to them: "Spend a Mission card from
-#: your hand"). Kinds not here show their prompt's head (see secret_public_words).
-SECRET_PUBLIC_WORDS = {
-    "spend_mission": "a Mission card to spend",
-    "spend_ravager": "a Ravager card to spend",
-    "keep": "which drawn Mission card to keep",
-}
-
-
 def secret_public_words(game: Game, d: Decision) -> str:
-    """A secret decision as the public line names it, about the player, not
-    to them: "7 Mission cards in hand: discarding down to 6", not "You have 7
-    Mission cards…". Nothing hidden: a hand's size is public (the board shows
-    it), its cards are not."""
-    if d.kind == "hand_limit":
-        n = len(game.state.players[d.seat].missions)
-        return f"{n} Mission cards in hand: discarding down to {HAND_LIMIT}"
-    if d.kind == "place_mission":  # "Place a gray Mission card on 5C?"
-        return "whether to " + d.prompt[:1].lower() + d.prompt[1:].rstrip("?")
-    if d.kind in SECRET_PUBLIC_WORDS:
-        return SECRET_PUBLIC_WORDS[d.kind]
-    if d.kind == "ravager_effect":  # "A Ravager at action 3: discard a Mission card. …"
-        card = (
-            "Ravager card"
-            if d.options and d.options[0].id.startswith("discard:r")
-            else "Mission card"
-        )
-        where = d.prompt.split(":")[0].removeprefix("A ")
-        return f"which {card} to discard for the {where}"
-    head = d.prompt.split(":")[0]
-    if head == "Your turn":
-        return "their turn"
-    # a turn going on after a card or a flip: still their turn, said so
-    return f"their turn: {head}" if head.startswith("Sequence ") else head
+    """A secret decision as the channel's line names it (engine.decision.public_words)."""
+    return public_words(d.kind, d.prompt, len(game.state.players[d.seat].missions))
 
 
 def simplest_option(d: Decision) -> engine.Option:

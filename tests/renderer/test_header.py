@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engine import Action, Game, GameOptions
+from renderer import board, render_board
 from renderer import layout as L
 from renderer import palette as P
-from renderer import render_board
 from renderer.header import FITS, decision_lines
+from tests.engine.test_advanced import at_the_hand_limit_after_keeping
 from tests.renderer.helpers import close, open_png
 
 LONG = (
@@ -46,7 +47,39 @@ def _text_in_row(img, y: int) -> bool:
 
 def test_the_turn_choice_header_uses_two_lines_on_the_image() -> None:
     g = _at_turn_choice()
-    img = open_png(render_board(g.view(None)))
+    img = open_png(render_board(g.view(g.decision.seat)))  # the player's own: the full prompt
     _, line_h, lines = decision_lines(f"Blue to decide: {g.decision.prompt}", L.INNER - 44)
     assert len(lines) == 2
     assert _text_in_row(img, round(68 - line_h / 2)) and _text_in_row(img, round(68 + line_h / 2))
+
+
+def _header_words(monkeypatch, view) -> str:
+    """The words render_board gives the header's decision line."""
+    drawn: list[str] = []
+    real = board.draw_decision
+    monkeypatch.setattr(
+        board, "draw_decision", lambda d, xy, s, w: drawn.append(s) or real(d, xy, s, w)
+    )
+    render_board(view)
+    [words] = drawn
+    return words
+
+
+def test_the_public_image_of_a_secret_decision_speaks_of_the_player(monkeypatch) -> None:
+    """The table everyone sees while Madeline discards read "Blue to decide: You
+    have 7 Mission cards; discard down to 6." as if to each of them; it says
+    what the channel's line says, and the player's own image keeps the prompt."""
+    g = at_the_hand_limit_after_keeping()
+    d = g.decision
+    assert d.kind == "hand_limit" and d.secret and d.prompt.startswith("You have 7")
+    public = _header_words(monkeypatch, g.view(None))
+    assert public == "Blue is choosing… (7 Mission cards in hand: discarding down to 6)"
+    own = _header_words(monkeypatch, g.view(d.seat))
+    assert own == f"Blue to decide: {d.prompt}"
+
+
+def test_the_public_image_of_a_turn_says_whose_turn_it_is(monkeypatch) -> None:
+    g = _at_turn_choice()
+    assert g.decision.secret and g.decision.prompt.startswith("Your turn")
+    assert _header_words(monkeypatch, g.view(None)) == "Blue is choosing… (their turn)"
+    assert "Your turn" in _header_words(monkeypatch, g.view(g.decision.seat))
