@@ -300,21 +300,39 @@ def ejected_top() -> int:
     return card_slot_box(3)[3] + 20
 
 
-def hand_top() -> int:
-    return ejected_top() + 30 + EJECT_TILE + 24
+EJECT_STEP = EJECT_TILE + 6
+#: ejected tiles a row holds at full size, side by side (9); more start a new
+#: row: squeezed into one, past 9 they covered each other's words
+EJECT_PER_ROW = (P_WIDTH - 2 * MARGIN - EJECT_TILE) // EJECT_STEP + 1
 
 
-def hand_card_box(k: int) -> Box:
+def ejected_rows(tiles: int) -> int:
+    """Rows of ejected tiles a board shows (one even when there are none)."""
+    return max(1, -(-tiles // EJECT_PER_ROW))
+
+
+def ejected_tile_xy(k: int) -> tuple[int, int]:
+    """Top-left of the k-th ejected tile."""
+    row, col = divmod(k, EJECT_PER_ROW)
+    return (MARGIN + col * EJECT_STEP, ejected_top() + 28 + row * EJECT_STEP)
+
+
+def hand_top(eject_rows: int = 1) -> int:
+    return ejected_top() + 30 + eject_rows * EJECT_STEP - 6 + 24
+
+
+def hand_card_box(k: int, eject_rows: int = 1) -> Box:
     """The k-th card of the hand (private view only), three per row."""
     row, col = divmod(k, 3)
     left = MARGIN + col * (HAND_CARD_W + HAND_GAP)
-    top = hand_top() + 34 + row * (HAND_CARD_H + HAND_GAP)
+    top = hand_top(eject_rows) + 34 + row * (HAND_CARD_H + HAND_GAP)
     return (left, top, left + HAND_CARD_W, top + HAND_CARD_H)
 
 
-def player_height(hand_cards: int | None) -> int:
-    """Image height: the hand adds rows only in a private view (None = public)."""
+def player_height(hand_cards: int | None, eject_rows: int = 1) -> int:
+    """Image height: the hand adds rows only in a private view (None = public),
+    and ejected tiles past a row's worth another row each."""
     if hand_cards is None:
-        return hand_top() + 40
+        return hand_top(eject_rows) + 40
     rows = max(1, -(-hand_cards // 3))
-    return hand_top() + 34 + rows * (HAND_CARD_H + HAND_GAP) + 10
+    return hand_top(eject_rows) + 34 + rows * (HAND_CARD_H + HAND_GAP) + 10

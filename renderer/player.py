@@ -77,7 +77,8 @@ def draw_player_marked(
     p = view["players"][seat]
     hand = hand_of(view, seat)
     n_cards = None if hand is None else len(hand[0]) + len(hand[1])
-    img = _frame(p["colour"], n_cards).copy()
+    eject_rows = L.ejected_rows(len(ejected_tiles(p)))
+    img = _frame(p["colour"], n_cards, eject_rows).copy()
     d = ImageDraw.Draw(img)
     _header(img, d, view, seat, names)
     boosts = p.get("grid_boost") or [False] * 9
@@ -94,16 +95,16 @@ def draw_player_marked(
             _slot_card(img, d, slot, card)
     _side(img, d, p)
     _ejected(img, d, p)
-    _hand(img, d, p, hand)
+    _hand(img, d, p, hand, eject_rows)
     marks = draw_player_marks(img, view, seat)  # the decision's cells and slots, numbered
     img = ADV.with_other_sides(img, view, seat)
     return H.with_band(img, view), marks
 
 
 @lru_cache(maxsize=16)
-def _frame(colour: str, hand_cards: int | None) -> Image.Image:
+def _frame(colour: str, hand_cards: int | None, eject_rows: int) -> Image.Image:
     """Labels, empty cells and slots of a player board of this colour."""
-    img = Image.new("RGB", (L.P_WIDTH, L.player_height(hand_cards)), P.BACKGROUND)
+    img = Image.new("RGB", (L.P_WIDTH, L.player_height(hand_cards, eject_rows)), P.BACKGROUND)
     d = ImageDraw.Draw(img)
     fill, _, _ = P.player_style(colour)
     d.rectangle((0, 0, L.P_WIDTH, 8), fill=fill)
@@ -143,7 +144,7 @@ def _frame(colour: str, hand_cards: int | None) -> Image.Image:
         )
     text(d, (L.SIDE_LEFT, L.GRID_TOP - 26), "Advanced slots · tucked", 16, P.TEXT_DIM, True)
     text(d, (L.MARGIN, L.ejected_top()), "Ejected tiles", 19, P.TEXT_DIM, True)
-    text(d, (L.MARGIN, L.hand_top()), "Hand", 22, P.TEXT_DIM, True)
+    text(d, (L.MARGIN, L.hand_top(eject_rows)), "Hand", 22, P.TEXT_DIM, True)
     return img
 
 
@@ -226,17 +227,19 @@ def _side(img: Image.Image, d: ImageDraw.ImageDraw, p: dict[str, Any]) -> None:
         text(d, (x0 + 10, y1 - 22), f"tucked Missions: {tucked}", 18, P.TEXT, True, "lm")
 
 
+def ejected_tiles(p: dict[str, Any]) -> list[int]:
+    return list(p.get("ejected", [])) + list(p.get("advanced_overflow", []))
+
+
 def _ejected(img: Image.Image, d: ImageDraw.ImageDraw, p: dict[str, Any]) -> None:
-    tiles = list(p.get("ejected", [])) + list(p.get("advanced_overflow", []))
-    top = L.ejected_top() + 28
+    """Side by side at full size, a row at a time, so each tile's words show."""
+    tiles = ejected_tiles(p)
     if not tiles:
+        _, top = L.ejected_tile_xy(0)
         text(d, (L.MARGIN, top + L.EJECT_TILE / 2), "none", 18, P.TEXT_DIM, False, "lm")
         return
-    step = min(
-        L.EJECT_TILE + 6, (L.P_WIDTH - 2 * L.MARGIN - L.EJECT_TILE) // max(1, len(tiles) - 1)
-    )
     for k, tile_id in enumerate(tiles):
-        paste_at(img, C.tile(tile_id, L.EJECT_TILE, L.EJECT_TILE), (L.MARGIN + k * step, top))
+        paste_at(img, C.tile(tile_id, L.EJECT_TILE, L.EJECT_TILE), L.ejected_tile_xy(k))
     text(
         d, (L.P_WIDTH - L.MARGIN, L.ejected_top()), f"{len(tiles)} ejected", 19, P.TEXT, True, "ra"
     )
@@ -247,14 +250,16 @@ def _hand(
     d: ImageDraw.ImageDraw,
     p: dict[str, Any],
     hand: tuple[list[int], list[int]] | None,
+    eject_rows: int,
 ) -> None:
     summary = hand_summary(p)
+    top = L.hand_top(eject_rows)
     if hand is None:
-        text(d, (L.MARGIN + 70, L.hand_top() + 4), f"{summary} (hidden)", 20, P.TEXT, True)
+        text(d, (L.MARGIN + 70, top + 4), f"{summary} (hidden)", 20, P.TEXT, True)
         return
     text(
         d,
-        (L.MARGIN + 70, L.hand_top() + 4),
+        (L.MARGIN + 70, top + 4),
         f"{summary} (private: only you see this)",
         20,
         P.TEXT,
@@ -262,7 +267,7 @@ def _hand(
     )
     cards = [("m", c) for c in hand[0]] + [("r", c) for c in hand[1]]
     for k, (kind, card_id) in enumerate(cards):
-        x0, y0, x1, y1 = L.hand_card_box(k)
+        x0, y0, x1, y1 = L.hand_card_box(k, eject_rows)
         if kind == "m":
             sprite = C.mission_card(card_id, x1 - x0, y1 - y0)
         else:

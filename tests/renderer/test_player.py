@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from PIL import Image, ImageChops
 
 from engine.components import MISSION_CARDS
 from renderer import layout as L
@@ -167,3 +170,40 @@ def test_the_hand_is_counted_in_the_games_words() -> None:
     assert hand_summary({"hand_missions": 1, "hand_ravagers": 0}) == "1 Mission, 0 Ravagers"
     # The owner's view counts the cards it holds.
     assert hand_summary({"missions": [3, 9], "ravagers": [4, 5]}) == "2 Missions, 2 Ravagers"
+
+
+def test_many_ejected_tiles_each_show_their_words() -> None:
+    """Late in a long game a board holds a dozen ejected tiles or more: past 9
+    they were squeezed into one row, each covering the next one's words; a
+    full row goes on below, every tile whole and clear of the hand."""
+    from engine.components import ADVANCED_TILE_IDS, TECH_TILE_IDS
+    from renderer.cards import tile, tile_words_box
+
+    g = game(2, 3, 60)
+    tiles = [t for ids in TECH_TILE_IDS.values() for t in ids][:12] + [ADVANCED_TILE_IDS[0]]
+    for seat in (None, 0):  # the public board, and the owner's with the hand
+        view = g.view(seat)
+        p = view["players"][0]
+        p["ejected"], p["advanced_overflow"] = tiles[:-1], tiles[-1:]
+        img = open_png(render_player(view, 0))
+        rows = L.ejected_rows(len(tiles))
+        assert rows == 2
+        size = L.EJECT_TILE
+        boxes = []
+        for k, tile_id in enumerate(tiles):
+            x, y = L.ejected_tile_xy(k)
+            boxes.append((x, y, x + size, y + size))
+            alone = Image.new("RGB", (size, size), P.BACKGROUND)
+            sprite = tile(tile_id, size, size)
+            alone.paste(sprite, (0, 0), sprite)
+            words = tile_words_box(tile_id, size, size)
+            drawn = img.convert("RGB").crop((x, y, x + size, y + size)).crop(words)
+            # as drawn alone, up to the PNG's palette
+            _, most = ImageChops.difference(drawn, alone.crop(words)).convert("L").getextrema()
+            assert most <= 40, (seat, k, tile_id, most)  # covered, it was 133 to 242
+        for a, b in itertools.combinations(boxes, 2):
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+        assert max(b[2] for b in boxes) <= L.P_WIDTH - L.MARGIN
+        assert max(b[3] for b in boxes) < L.hand_top(rows)
+        if seat is not None:
+            assert max(b[3] for b in boxes) < L.hand_card_box(0, rows)[1]
