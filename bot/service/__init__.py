@@ -142,9 +142,6 @@ class GameService:
         self.play = Play(self.games, self.write)
         self.reading = Reading(self.games, self.images, self.write)
         self.moderation = Moderation(self.games, self.write, self.bots)
-        self.settings = Settings(
-            self.games, self.lobby, self.bots, default_reminder_minutes=default_reminder_minutes
-        )
         self.reminders = Reminders(
             self.games,
             self.write,
@@ -152,6 +149,7 @@ class GameService:
             max_reminders=max_reminders,
             default_reminder_minutes=default_reminder_minutes,
         )
+        self.settings = Settings(self.games, self.lobby, self.bots, self.reminders)
         self.transfer = Transfer(self.games, self.reading)
         self.tables = Tables(self.games)
         self.absence = Absence(self.games, self.write, self.bots, self.lobby)

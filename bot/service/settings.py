@@ -16,7 +16,6 @@ from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.lobby import Lobby
 from bot.service.model import (
-    DEFAULT_REMINDER_MINUTES,
     Actor,
     Entry,
     Reply,
@@ -24,6 +23,7 @@ from bot.service.model import (
     is_bot,
     refusing,
 )
+from bot.service.reminders import Reminders
 from storage import GameStatus
 
 ONLY_ADMINS = "Only members with Manage Server can change the server's settings."
@@ -33,17 +33,17 @@ class Settings:
     """Reminder interval, turn timeout, the server's policy, a player's mute."""
 
     def __init__(
-        self,
-        games: LiveGames,
-        lobby: Lobby,
-        bots: BotPlayer,
-        default_reminder_minutes: int = DEFAULT_REMINDER_MINUTES,
+        self, games: LiveGames, lobby: Lobby, bots: BotPlayer, reminders: Reminders
     ) -> None:
         self.games = games
         self.lobby = lobby  # how long a lobby may wait (the server's setting)
         self.bots = bots  # its level: named when a timeout is set
-        # the bot's own interval (bot/service/reminders.py): said when a server goes back to it
-        self.default_reminder_minutes = default_reminder_minutes
+        # the bot's own interval and how many a turn: said with every reminder setting
+        self.reminders = reminders
+
+    def _every(self, minutes: int) -> str:
+        """ "every 1 h, at most 3 a turn": the reminders stop after the last."""
+        return f"every {hours_text(minutes)}, at most {self.reminders.max_reminders} a turn"
 
     @refusing
     async def set_reminder(
@@ -65,10 +65,10 @@ class Settings:
             if guild_id is None:
                 return fail("Server-wide settings need a server.")
             await self.games.store.update_guild_settings(guild_id, reminder_minutes=minutes or None)
-            default = f"the default, every {hours_text(self.default_reminder_minutes)}"
+            default = f"the default, {self._every(self.reminders.default_reminder_minutes)}"
             return Reply(
                 f"⏰ {self.games.fmt.mention(actor.user_id)} (server admin) set turn reminders on this server "
-                + (f"to every {hours_text(minutes)}" if minutes else f"to {default}")
+                + (f"to {self._every(minutes)}" if minutes else f"to {default}")
                 # the game's own setting wins (Reminders._row_minutes)
                 + " (a game whose moderator set its own keeps it)."
             )
@@ -88,7 +88,7 @@ class Settings:
             )
         return Reply(
             f"⏰ {self.games.fmt.mention(actor.user_id)} (moderator) set turn reminders for this game "
-            + (f"to every {hours_text(minutes)}." if minutes else "off.")
+            + (f"to {self._every(minutes)}." if minutes else "off.")
         )
 
     @refusing

@@ -247,7 +247,8 @@ async def test_moderation_pauses_resumes_and_gives_a_seat_to_the_bot(core: Core)
 
 async def test_settings_writes_the_store_first(core: Core) -> None:
     e = await started(core)
-    settings = Settings(core.games, core.lobby(), core.bots)
+    reminders = Reminders(core.games, core.write, core.bots)
+    settings = Settings(core.games, core.lobby(), core.bots, reminders)
     assert not (await settings.set_timeout(CID, Actor(A), 30)).ok
     r = await settings.set_timeout(CID, MOD, 30)
     assert r.ok and "bot (simple)" in r.text
