@@ -84,6 +84,22 @@ ADVANCED_TEXT: dict[AdvancedKind, str] = {
 }
 
 
+# The same in words (options, log), saying what counts as the rulebook does
+# (appendix, Advanced Technology tiles): "2 VP per orange tile" read as if
+# ejected orange tiles counted too. (Debris on tiles goes to storage at the
+# end, so "per debris" needs no place.)
+ADVANCED_WORDS: dict[AdvancedKind, str] = {
+    AdvancedKind.TECH_ORANGE: "2 VP per orange tile in the grid",
+    AdvancedKind.TECH_GRAY: "2 VP per gray tile in the grid",
+    AdvancedKind.TECH_GREEN: "2 VP per green tile in the grid",
+    AdvancedKind.EJECTED_TECH: "2 VP per ejected tile",
+    AdvancedKind.DEBRIS: "2 VP per debris",
+    AdvancedKind.RAVAGER_CARDS: "2 VP per Ravager card in hand",
+    AdvancedKind.ADVANCED_TECH: "2 VP per Advanced tile, in the grid or ejected,",
+    AdvancedKind.CARDS_IN_SPACE: "2 VP per card owned in Space",
+}
+
+
 def boost_text(tile: int) -> str:
     from engine.boosts import boost_text as text
 
@@ -96,7 +112,7 @@ def tile_text(tile: int | None) -> str:
 
 def _tile_text(t) -> str:
     if t.kind is TileKind.ADVANCED:
-        return f"Advanced Technology ({ADVANCED_TEXT[t.advanced]} at the end)"
+        return f"Advanced Technology ({ADVANCED_WORDS[t.advanced]} at the end)"
     if t.kind is TileKind.STARTING:
         return f"Starting tile ({EFFECT_TEXT[t.effect]})"
     return f"{t.colour} tile ({EFFECT_TEXT[t.effect]})"

@@ -76,3 +76,19 @@ def test_a_ship_moving_tile_says_what_it_did():
         ["Yellow plays a Ravager card by column A.", "Yellow gains 1 resource (tile A1)."],
         ["Yellow's ship moves from 3B to 1B (tile A2)."],
     ]
+
+
+def test_an_advanced_tile_of_a_colour_says_it_counts_the_grid():
+    # Round 15: "Advanced Technology (2 VP per orange tile at the end)" read as
+    # if the orange tiles Red had ejected counted too; the rulebook counts the
+    # tiles "that you have in your technology grid".
+    assert GAME.actions[214] == [1, "advanced:1"]
+    assert _pending_option(214, "advanced:1").startswith(
+        "Advanced slot 1 (cost 2): Advanced Technology (2 VP per orange tile in the grid at the"
+        " end); "
+    )
+    _, logged = GAME.replay()
+    assert logged[214] == [
+        "Red takes an Advanced Technology tile (2 VP per orange tile in the grid at the end) from"
+        " Advanced slot 1."
+    ]
