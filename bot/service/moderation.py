@@ -196,7 +196,8 @@ class Moderation:
             )
             # a message of its own: the turn message's next edit would write over it
             reply = Reply(
-                f"🔁 {self.games.fmt.mention(actor.user_id)} (moderator) replaced "
+                f"🔁 {self.games.fmt.mention(actor.user_id)} (moderator) "
+                f"{'removed' if new_user == BOT_USER else 'replaced'} "
                 f"{self.games.fmt.mention(old)}: {who}.\n",
                 new_turn=True,
                 keep_text=True,

@@ -194,7 +194,11 @@ async def _bob_acted_and_was_removed(world: World) -> tuple[MemberActor, MemberA
     e = await world.bot.frontend.svc.games.entry(world.channel.id)
     seat = e.seat_of(bob.id)
     await world.slash(admin, "ba-mod remove", seat=seat + 1)
-    assert "is now played by the bot" in world.public()[-1].content
+    # "replaced @bob" said of a removal read as if someone had his seat
+    assert world.public()[-1].content.startswith(
+        f"🔁 {admin.mention} (moderator) removed {bob.mention}:"
+        f" {e.game.name(seat)} is now played by the bot (simple)."
+    ), world.public()[-1].content
     return admin, bob, e.game.name(seat)
 
 
