@@ -22,7 +22,7 @@ from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
 from engine.scoring import BASE_CAP, CAP_PER_TUCKED
 from engine.state import Player
-from engine.tiles import ADVANCED_TEXT, EFFECT_SHORT, tile_text
+from engine.tiles import ADVANCED_TEXT, ADVANCED_WORDS, EFFECT_SHORT, tile_text
 from engine.words import mid_sentence, plural
 
 if TYPE_CHECKING:
@@ -72,7 +72,10 @@ class Discover(Handler):
                     f"advanced:{i + 1}",
                     lambda i=i, t=t: (
                         f"Advanced slot {i + 1} (cost 2): {tile_short(t)}",
-                        f"Advanced slot {i + 1} (cost 2): {tile_text(t)}; {GRID_CAP_WORDS}",
+                        # What it scores outside parentheses: a bot's move, told in
+                        # a line (bot/service/botplay.brief), drops asides first.
+                        f"Advanced slot {i + 1} (cost 2): Advanced Technology, "
+                        f"{ADVANCED_WORDS[TILES[t].advanced]} at the end; {GRID_CAP_WORDS}",
                         (f"advanced:{i + 1}",),
                     ),
                 )

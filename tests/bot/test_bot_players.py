@@ -16,6 +16,7 @@ from bot.service.helpers import simplest_option
 from bot.service.model import bot_level, bot_user, is_bot
 from engine import Action, Decision, Option
 from tests.bot.direct import MOD, Direct, decide, start_game
+from tests.engine.helpers import RecordedGame
 
 CID = 900
 A, B, C = 2001, 2002, 2003
@@ -328,3 +329,15 @@ async def test_local_mode_new_with_bot_seats(tmp_path) -> None:
     assert "with 2 bot players (simple)" in text and "The game starts" in text
     assert "bot 1 (simple)" in text and "bot 2 (simple)" in text
     assert "🤖 The bot plays for" in text
+
+
+def test_a_bots_advanced_tile_is_named_by_what_it_scores() -> None:
+    # A hand-played game: "🤖 The bot plays for Yellow: Advanced slot 3 (cost
+    # 2): Advanced Technology; at most 4 VP at the end, or 4 + 2 per Mission
+    # card …": the line was cut to fit by dropping its aside, and the aside
+    # was what the tile scores.
+    game = RecordedGame.load("hand5_advanced_3p.json")
+    g, _ = game.replay(214)
+    assert public_choice(g.decision, "advanced:1") == (
+        "Advanced slot 1: Advanced Technology, 2 VP per orange tile in the grid at the end"
+    )

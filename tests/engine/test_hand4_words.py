@@ -96,7 +96,7 @@ def test_an_advanced_tile_says_an_ejection_alone_does_not_raise_its_cap():
     # Tile"), so Red, with none tucked, would still score at most 4.
     g = GAME.before("advanced:2", 1)
     assert g.decision.option("advanced:2").detail == (
-        "Advanced slot 2 (cost 2): Advanced Technology (2 VP per gray tile in the grid at the end);"
+        "Advanced slot 2 (cost 2): Advanced Technology, 2 VP per gray tile in the grid at the end;"
         " at most 4 VP at the end, or 4 + 2 per Mission card tucked beside the Advanced slot it is"
         " ejected into"
     )

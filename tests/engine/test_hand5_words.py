@@ -84,8 +84,8 @@ def test_an_advanced_tile_of_a_colour_says_it_counts_the_grid():
     # tiles "that you have in your technology grid".
     assert GAME.actions[214] == [1, "advanced:1"]
     assert _pending_option(214, "advanced:1").startswith(
-        "Advanced slot 1 (cost 2): Advanced Technology (2 VP per orange tile in the grid at the"
-        " end); "
+        "Advanced slot 1 (cost 2): Advanced Technology, 2 VP per orange tile in the grid at the"
+        " end; "
     )
     _, logged = GAME.replay()
     assert logged[214] == [
