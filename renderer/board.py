@@ -239,7 +239,7 @@ def _header(
     if decision:
         seat = decision["seat"]
         paste(img, A.robot(seat_colour(view, seat), 34), (L.MARGIN + 17, 68))
-        draw_decision(d, (L.MARGIN + 42, 68), decision_line(view, names), L.INNER - 44)
+        draw_decision(d, (L.MARGIN + 42, 68), *decision_line(view, names), L.INNER - 44)
     elif result:
         winners = ", ".join(player_name(view, s, names) for s in result.get("winners", []))
         text(d, (L.MARGIN, 68), f"Winner: {winners}", 24, P.TEXT, True, "lm", L.INNER)
@@ -265,11 +265,12 @@ def _header(
         text(d, (x1 - 10, (y0 + y1) / 2), f"{vp} VP", 26, P.TEXT, True, "rm")
 
 
-def decision_line(view: View, names: dict[int, str] | None) -> str:
-    """The header's words for the view's decision. A secret one seen by others
-    (its options hidden from this view) is said of the player, as the
-    channel's line says it: its prompt speaks to them ("You have 7 Mission
-    cards…", "Your turn: …")."""
+def decision_line(view: View, names: dict[int, str] | None) -> tuple[str, str]:
+    """The header's words for the view's decision: who, and the prompt (which
+    renderer/header.py may say shorter). A secret one seen by others (its
+    options hidden from this view) is said of the player, as the channel's
+    line says it: its prompt speaks to them ("You have 7 Mission cards…",
+    "Your turn: …")."""
     decision = view["decision"]
     seat = decision["seat"]
     who = player_name(view, seat, names)
@@ -277,8 +278,8 @@ def decision_line(view: View, names: dict[int, str] | None) -> str:
     if decision.get("options", ()) is None:
         p = view["players"][seat]
         hand = count(p.get("hand_missions", p.get("missions")))
-        return f"{who} is choosing… ({public_words(decision['kind'], prompt, hand)})"
-    return f"{who} to decide: {prompt}"
+        return f"{who} is choosing… ({public_words(decision['kind'], prompt, hand)})", ""
+    return f"{who} to decide: ", prompt
 
 
 BADGE_SIZE, BADGE_SMALL = 19, 16

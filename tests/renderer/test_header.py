@@ -6,7 +6,7 @@ from engine import Action, Game, GameOptions
 from renderer import board, render_board
 from renderer import layout as L
 from renderer import palette as P
-from renderer.header import FITS, decision_lines
+from renderer.header import FITS, decision_lines, header_lines
 from tests.engine.test_advanced import at_the_hand_limit_after_keeping
 from tests.renderer.helpers import close, open_png
 
@@ -54,12 +54,15 @@ def test_the_turn_choice_header_uses_two_lines_on_the_image() -> None:
 
 
 def _header_words(monkeypatch, view) -> str:
-    """The words render_board gives the header's decision line."""
+    """The words render_board gives the header's decision line (who, and the prompt)."""
     drawn: list[str] = []
     real = board.draw_decision
-    monkeypatch.setattr(
-        board, "draw_decision", lambda d, xy, s, w: drawn.append(s) or real(d, xy, s, w)
-    )
+
+    def spy(d, xy, lead, prompt, width):
+        drawn.append(lead + prompt)
+        real(d, xy, lead, prompt, width)
+
+    monkeypatch.setattr(board, "draw_decision", spy)
     render_board(view)
     [words] = drawn
     return words
@@ -83,3 +86,67 @@ def test_the_public_image_of_a_turn_says_whose_turn_it_is(monkeypatch) -> None:
     assert g.decision.secret and g.decision.prompt.startswith("Your turn")
     assert _header_words(monkeypatch, g.view(None)) == "Blue is choosing… (their turn)"
     assert "Your turn" in _header_words(monkeypatch, g.view(g.decision.seat))
+
+
+WIDTH = L.INNER - 44
+#: a Discord display name at its longest (32 characters)
+LONG_NAME = "Alexandra Wilhelmina Montgomery!"
+
+
+def _random_game(options: GameOptions, seed: int):
+    """The game at each decision of a random game (seeded), before it is answered."""
+    import random
+
+    g = Game.new(options, seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        yield g
+        g.apply(Action(g.decision.seat, rng.choice(g.decision.options).id))
+
+
+def test_a_prompt_too_long_for_two_lines_shows_its_question_in_two() -> None:
+    """The late flip's prompt ("Before your turn ends: flip a die ...? Only
+    lowering flips now: ...") took three lines of 15 px, too small on a
+    phone; the image says its question (the message says why), in 18 px."""
+    g = next(g for g in _random_game(GameOptions(players=2), 2) if g.decision.kind == "late_flip")
+    prompt = g.decision.prompt
+    question = "Before your turn ends: flip a die in your compartment with debris?"
+    assert prompt.startswith(question + " ") and len(prompt) > 2 * len(question)
+    lead = f"{LONG_NAME} to decide: "
+    assert decision_lines(lead + prompt, WIDTH)[0] == FITS[-1][0]  # whole, it needs 15 px
+    size, _, lines = header_lines(lead, prompt, WIDTH)
+    assert size >= FITS[1][0] and " ".join(lines) == lead + question
+
+
+def test_a_long_prompt_loses_its_asides_before_its_sentences() -> None:
+    prompt = (
+        "Inject gray tile, boost side up (1x: reserve a gray die for free in Sequence B; "
+        "standard side: draw 2 Mission cards, keep 1) into your grid: choose an arrow."
+    )
+    lead = f"{LONG_NAME} to decide: "
+    size, _, lines = header_lines(lead, prompt, WIDTH)
+    assert size >= FITS[1][0]
+    assert (
+        " ".join(lines) == lead + "Inject gray tile, boost side up into your grid: choose an arrow."
+    )
+
+
+def test_a_prompt_that_fits_in_two_lines_is_kept_whole() -> None:
+    g = _at_turn_choice()
+    prompt = g.decision.prompt
+    assert "(" in prompt
+    _, _, lines = header_lines("Blue to decide: ", prompt, WIDTH)
+    assert " ".join(lines) == f"Blue to decide: {prompt}"
+
+
+def test_no_header_of_a_game_is_drawn_in_three_small_lines() -> None:
+    names = dict.fromkeys(range(4), LONG_NAME)
+    seen = set()
+    for options, seed in ((GameOptions(players=3, advanced=True), 1), (GameOptions(players=2), 2)):
+        for g in _random_game(options, seed):
+            seen.add(g.decision.kind)
+            for viewer in (None, g.decision.seat):
+                lead, prompt = board.decision_line(g.view(viewer), names)
+                size, _, _ = header_lines(lead, prompt, WIDTH)
+                assert size >= FITS[1][0], (g.decision.kind, viewer, lead + prompt)
+    assert {"late_flip", "inject", "turn"} <= seen
