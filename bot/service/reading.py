@@ -90,6 +90,12 @@ class Reading:
                 f"Final board of game #{e.record.id} (round {e.game.state.round}). "
                 f"{command(self.games.fmt, 'scores')} shows the breakdown."
             )
+        elif e.record.status is GameStatus.ABORTED:
+            text = (
+                f"Board of game #{e.record.id} as it stood when it was ended"
+                f" (round {e.game.state.round}). {command(self.games.fmt, 'scores')}"
+                " shows the scores then."
+            )
         if e.record.status is GameStatus.PAUSED:
             text += " (paused)"
         if p is not None:

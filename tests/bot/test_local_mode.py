@@ -513,3 +513,11 @@ async def test_the_hand_after_the_end_gives_the_final_total_too(tmp_path: Path) 
     t = await run(tmp_path, "new 2 bots 1", f"start {SEED}", *["1"] * 400, "hand")
     assert "Red (@host): 8 VP (5 on the track + 3 from the Spes exchange)" in t
     assert after(t, "hand").rstrip().endswith("VP 5 on the track, 8 in all at the end")
+
+
+async def test_the_board_of_an_ended_game_says_it_was_ended(tmp_path: Path) -> None:
+    """After `end`, `board` read "Round 1 — game #1" as if it were still played."""
+    t = await run(tmp_path, "new 2", "join bob", f"start {SEED}", "1", "end", "board")
+    assert after(t, "board").startswith(
+        "Board of game #1 as it stood when it was ended (round 1). `scores` shows the scores then."
+    )
