@@ -187,11 +187,17 @@ class SpendTechnology(Handler):
     def choose(self, g: Game, f: Frame, option: str) -> None:
         seat = f["seat"]
         p = player(g, seat)
+        # Where it came from and the side it showed: the grid's image changes
+        # there, and "a Starting tile" alone did not say which of three.
+        boost = False
         if option == "ejected":
             tile = p.ejected.pop()
+            where = "their ejected tiles"
         else:
-            cell = CELL_NAMES.index(option.partition(":")[2])
+            where = option.partition(":")[2]
+            cell = CELL_NAMES.index(where)
             tile = p.grid[cell]
+            boost = p.grid_boost[cell]
             p.grid[cell] = None
             p.grid_boost[cell] = False
             if p.grid_debris[cell]:
@@ -199,7 +205,7 @@ class SpendTechnology(Handler):
                 p.debris += 1
         assert tile is not None
         g.state.board.tech_discard.append(tile)
-        g.log("spend", f"{g.name(seat)} spends {tile_in_sentence(tile)}.", seat)
+        g.log("spend", f"{g.name(seat)} spends {tile_in_sentence(tile, boost)} from {where}.", seat)
 
 
 @handler

@@ -92,3 +92,17 @@ def test_an_advanced_tile_of_a_colour_says_it_counts_the_grid():
         "Red takes an Advanced Technology tile (2 VP per orange tile in the grid at the end) from"
         " Advanced slot 1."
     ]
+
+
+def test_a_spent_technology_says_which_tile_left_the_grid():
+    # Round 14: Red paid her orange Mission card at 3A with three tiles; the log
+    # read "Red spends a Starting tile (take 1 resource OR 1 debris)." (she had
+    # three Starting tiles) and "Red spends a gray tile (take 1 debris)." for a
+    # tile that was boost side up.
+    _, logged = GAME.replay()
+    assert GAME.actions[195] == [1, "cell:A1"]
+    assert logged[195][0] == "Red spends a Starting tile (take 1 resource OR 1 debris) from A1."
+    assert logged[197][0] == (
+        "Red spends a gray tile, boost side up (1x: change a gray die's colour; standard side:"
+        " take 1 debris) from C1."
+    )

@@ -536,4 +536,4 @@ def test_log_lines_name_a_tile_with_its_article():
     set_grid(g, MADELINE, {"B2": tile})
     mark = len(g._events)
     HANDLERS["spend_tech"].choose(g, {"k": "spend_tech", "seat": MADELINE}, "cell:B2")
-    assert [e.text for e in g._events[mark:]] == ["Blue spends a gray tile (gain 1 VP)."]
+    assert [e.text for e in g._events[mark:]] == ["Blue spends a gray tile (gain 1 VP) from B2."]
