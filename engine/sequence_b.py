@@ -217,6 +217,19 @@ def reroll_neutral(g: Game) -> None:
         )
 
 
+#: The game's last turn (the final round's last seat, no Hal to play after):
+#: paying a resource for a reservation then buys nothing, and the resource
+#: would have counted in the Spes exchange.
+LAST_TURN_WORDS = (
+    "This is the game's last turn: nobody plays after you, so a reservation buys nothing."
+)
+
+
+def _games_last_turn(g: Game, seat: int) -> bool:
+    s = g.state
+    return s.last_round == s.round and seat == len(s.players) - 1 and s.hal is None
+
+
 @handler
 class Reserve(Handler):
     kind = "reserve"
@@ -225,6 +238,8 @@ class Reserve(Handler):
         if f["free"]:
             return "Player aid: you may reserve one of your dice for free."
         text = "You may reserve one die for 1 resource (no one can buy it)."
+        if _games_last_turn(g, f["seat"]):
+            text += f" {LAST_TURN_WORDS}"
         free = _free_after(g, f["seat"], None)
         return text + (f" Then {_free_words(free)}." if free else "")
 
@@ -252,6 +267,8 @@ class Reserve(Handler):
         else:
             label = f"Reserve your {die_text(code)} ({cost})"
             detail = f"{label}: no one can buy it"
+            if not f["free"] and _games_last_turn(g, f["seat"]):
+                detail += " (the game's last turn: nobody plays after you, so it buys nothing)"
             marks = (f"die:{f['seat']}:{code}",)
         if free:
             label += f"; {_free_short(free)}"
