@@ -53,6 +53,10 @@ class LocalFmt:
             return bot_name(uid)
         return self.names.get(uid, f"player-{uid % 10000}")
 
+    def channel(self, channel_id: int) -> str:
+        """The terminal is one channel: a game's place goes unsaid."""
+        return ""
+
     def when(self, ts: float) -> str:
         left = ts - self.clock()
         if abs(left) < 60:

@@ -16,7 +16,7 @@ from typing import Any
 from bot import text as T
 from bot.service import ratings as R
 from bot.service.format import Fmt, command
-from bot.service.model import Reply, bot_name, fail, is_bot
+from bot.service.model import Reply, bot_name, channel_link, fail, is_bot
 from bot.service.stats import SOLO_DIFFICULTIES, mode_of, player_stats, seat_result
 from storage import NO_SERVER, FinishedGame, RatingRun, Seat, Store
 
@@ -91,7 +91,9 @@ class History:
     def game_line(self, g: FinishedGame) -> str:
         """``• #12 <#channel> 2026-11-25 · 3 players: 🏆 @ann 54, @ben 48, bot 1 (simple) 40``"""
         r = g.record
-        head = f"• #{r.id} <#{r.channel_id}> {self.day(r.ended_at or r.updated_at)}"
+        where = channel_link(self.fmt, r.channel_id)
+        day = self.day(r.ended_at or r.updated_at)
+        head = " ".join(part for part in (f"• #{r.id}", where, day) if part)
         try:
             mode = mode_of(r.options)
             result = r.result or {}

@@ -200,6 +200,15 @@ def command(fmt: object, name: str) -> str:
     return f"`{name.split()[-1]}`"
 
 
+def channel_link(fmt: object, channel_id: int) -> str:
+    """How ``fmt``'s users are shown a channel: Discord's link ``<#id>``, or
+    the front end's own ``channel(id)`` ("" where there is one channel)."""
+    own = getattr(fmt, "channel", None)
+    if callable(own):
+        return str(own(channel_id))
+    return f"<#{channel_id}>"
+
+
 def set_aside_text(game_id: int, reason: str, fmt: object = None) -> str:
     """The notice for a set-aside game, naming the repair commands as ``fmt``'s
     users type them (``/ba-mod repair`` on Discord, ``repair`` locally)."""

@@ -335,6 +335,7 @@ async def test_history_stats_leaderboard_and_a_replay_file(tmp_path: Path) -> No
     t = await run(tmp_path, "new 2", "join bob", f"start {SEED}", *moves, "history")
     listed = after(t, "history")
     assert "• #1 " in listed and "2 players" in listed and "🏆" in listed
+    assert "<#" not in listed  # Discord's channel link: the terminal is one channel
     big = "9" * 30
     t = await run(
         tmp_path,
