@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import quiet as Q
-from bot.notify import jump_link
+from bot.notify import ACTING, jump_link
 from bot.service import Actor, Reply, TurnPrompt
 from bot.service.model import is_bot
 from bot.views import decision_embeds, decision_view
@@ -173,7 +173,7 @@ class Desk:
     async def _panel_done(
         self, cid: int, panel: Panel, uid: int, turn: TurnPrompt | None, over: bool = False
     ) -> None:
-        text = self._waiting_text(turn, over)
+        text = self._waiting_text(turn, over, uid)
         try:
             await panel.interaction.edit_original_response(
                 content=text, view=None, embeds=[], attachments=[]
@@ -184,11 +184,11 @@ class Desk:
             return
         panel.showing = None
 
-    def _waiting_text(self, turn: TurnPrompt | None, over: bool = False) -> str:
+    def _waiting_text(self, turn: TurnPrompt | None, over: bool, uid: int) -> str:
         if turn is None:
-            return _no_turn(over)
+            return _no_turn(over, uid)
         return (
-            f"✔ Done. Now: {turn.who}. This panel shows your next decision "
+            f"{_done(uid)}Now: {turn.who}. This panel shows your next decision "
             "when it comes (for 15 minutes)."
         )
 
@@ -196,8 +196,6 @@ class Desk:
 
     async def _dm_allowed(self, uid: int) -> bool:
         """Opted in to turn DMs and not in quiet hours (unless at the keyboard)."""
-        from bot.notify import ACTING
-
         prefs = await self.svc.games.prefs(uid)
         if not prefs.dm_turn:
             return False
@@ -217,8 +215,6 @@ class Desk:
             return False
         # the "your turn" DM's bookkeeping (once per revision; not to who just acted)
         with contextlib.suppress(Exception):
-            from bot.notify import ACTING
-
             await self.svc.turn_dm(turn, cid, actor=ACTING.get(), reminder=False)
         guild = getattr(getattr(channel, "guild", None), "id", None)
         link = jump_link(turn_message, guild, cid)
@@ -257,7 +253,9 @@ class Desk:
     ) -> None:
         try:
             await dm.message.edit(
-                content=dm.message.content.split("\n", 1)[0] + "\n" + self._dm_waiting(turn, over),
+                content=dm.message.content.split("\n", 1)[0]
+                + "\n"
+                + self._dm_waiting(turn, over, uid),
                 view=None,
                 embeds=[],
                 attachments=[],
@@ -266,15 +264,22 @@ class Desk:
             log.info("decision DM of %s not editable: %s", uid, exc)
         self.dms.pop((cid, uid), None)
 
-    def _dm_waiting(self, turn: TurnPrompt | None, over: bool = False) -> str:
+    def _dm_waiting(self, turn: TurnPrompt | None, over: bool, uid: int) -> str:
         if turn is None:
-            return _no_turn(over)
-        return f"✔ Done. Now: {turn.who}. Your next decision comes here."
+            return _no_turn(over, uid)
+        return f"{_done(uid)}Now: {turn.who}. Your next decision comes here."
 
 
-def _no_turn(over: bool) -> str:
+def _done(uid: int) -> str:
+    """ "✔ Done. " to the player whose click this update answers; a panel or DM
+    of someone else (a moderator's pause, end or rollback, another player's
+    move) was not their doing."""
+    return "✔ Done. " if ACTING.get() == uid else ""
+
+
+def _no_turn(over: bool, uid: int) -> str:
     """A panel or DM once nobody is to decide: the end said as such (the
     player knows where the scores are), else the game stopped for now."""
     if over:
-        return "✔ Done. The game is over: the final scores are in the channel."
-    return "✔ Done. The game is paused or over: see the channel."
+        return f"{_done(uid)}The game is over: the final scores are in the channel."
+    return f"{_done(uid)}The game is paused or over: see the channel."

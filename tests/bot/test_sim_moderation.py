@@ -254,6 +254,8 @@ async def test_a_game_ended_from_another_channel_leaves_no_live_button(world: Wo
     dm = dm_messages(world, deciding)[-1]
     assert custom_ids(dm) == [], custom_ids(dm)
     assert "paused or over: see the channel" in dm.content, dm.content
+    # the player did nothing: no "✔ Done." for the moderator's end
+    assert "Done" not in dm.content.split("\n", 1)[1], dm.content
 
 
 async def test_a_removal_from_a_lobby_says_who_moves_up_a_seat(world: World) -> None:
