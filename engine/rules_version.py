@@ -22,6 +22,8 @@ Versions:
    (issue 26).
 5. No late flip (R20) of a reserved die in the final round, when it changes
    nothing (engine/READINGS.md 19).
+6. No reservation on the game's last turn, when it protects nothing
+   (engine/READINGS.md 20).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine.state import GameOptions
 
-RULES_VERSION = 5  # the version new games get
+RULES_VERSION = 6  # the version new games get
 FIRST_VERSION = 1  # options stored without a version
 RULES_VERSIONS = range(FIRST_VERSION, RULES_VERSION + 1)
 
@@ -132,3 +134,13 @@ def no_late_flip_that_changes_nothing(options: GameOptions) -> bool:
     which nobody may buy, changes nothing and is not offered. Version 4
     offered it (and its words now say it changes nothing)."""
     return options.rules_version >= 5
+
+
+def no_reservation_on_the_last_turn(options: GameOptions) -> bool:
+    """The game's last turn (the final round's last player, with no Hal to
+    play after): a reservation protects a die from buyers, and nobody plays
+    after, so Sequence B's reservations (paid, or free by a boost tile) are
+    not asked and the turn ends with B.2. Version 5 asked them (its words
+    say a paid one buys nothing), and paying cost a resource the Spes
+    exchange would have counted."""
+    return options.rules_version >= 6

@@ -13,6 +13,7 @@ from engine.dice_take import die_codes, die_text, find_own_die
 from engine.handlers import Frame, Handler, handler
 from engine.mission_cards import discard_mission, mission_short
 from engine.ops import CELL_NAMES, debris_to_storage, lose_vp, player
+from engine.rules_version import no_reservation_on_the_last_turn
 from engine.setup import roll, take_die_from_supply
 from engine.space import hex_name
 from engine.state import Board
@@ -152,6 +153,8 @@ class SequenceB(Handler):
         g.log("roll", f"{g.name(seat)} rolls {dice_words(rolled)}.", seat, dice=rolled)
         reroll_neutral(g)
         g.push("b_reset", seat=seat)
+        if _games_last_turn(g, seat) and no_reservation_on_the_last_turn(g.state.options):
+            return  # nobody plays after: a reservation would protect nothing
         if g.state.options.advanced:
             g.push("free_reserve", seat=seat)
         g.push("reserve", seat=seat, free=False)
@@ -219,7 +222,8 @@ def reroll_neutral(g: Game) -> None:
 
 #: The game's last turn (the final round's last seat, no Hal to play after):
 #: paying a resource for a reservation then buys nothing, and the resource
-#: would have counted in the Spes exchange.
+#: would have counted in the Spes exchange. Version 6 no longer asks it
+#: (``no_reservation_on_the_last_turn``); version 5 games say so.
 LAST_TURN_WORDS = (
     "This is the game's last turn: nobody plays after you, so a reservation buys nothing."
 )

@@ -14,11 +14,12 @@ data/golden-v<RULES_VERSION>.json). Files of older versions are never
 rewritten: data/golden.json holds version 1, stored before options carried a
 version (its options have no ``rules_version``, as in the live database).
 The current version's file may be re-recorded only while no deployed bot has
-created a game under it (version 5: until the deploy that ships the final
-round's late flips); after that it is frozen like the others. Versions 2
-(issues #9 and #12), 3 (the Ravager arrival fix) and 4 (issue 26's late flip
-and solo tie: version 5 was added rather than re-record it, as a bot may
-have been deployed with it) are frozen.
+created a game under it (version 6: until the deploy that stops asking a
+reservation on the game's last turn); after that it is frozen like the
+others. Versions 2 (issues #9 and #12), 3 (the Ravager arrival fix), 4
+(issue 26's late flip and solo tie) and 5 (the final round's late flips)
+are frozen: each later version was added rather than re-record one a bot
+may have been deployed with.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ PATHS = {
     3: DATA / "golden-v3.json",
     4: DATA / "golden-v4.json",
     5: DATA / "golden-v5.json",
+    6: DATA / "golden-v6.json",
 }
 
 GAMES = [

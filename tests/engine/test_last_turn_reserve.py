@@ -1,7 +1,8 @@
 """On the game's last turn a paid reservation buys nothing: nobody plays
-after, and the resource would have counted in the Spes exchange. The
-question stays (dropping it would need a rules version); its words say so,
-where they asked the final round's last player to pay as on any other turn."""
+after, and the resource would have counted in the Spes exchange. Version 6
+no longer asks it (tests/engine/test_rules_v6.py); in version 5 games the
+question stays, and its words say so, where they asked the final round's
+last player to pay as on any other turn."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from tests.engine.scenario import ok, table, turn_of
 
 
 def _reserve_asked(seat: int, final_round: bool):
-    g = table(players=3)
+    g = table(players=3, rules_version=5)
     s = g.state
     if final_round:
         s.end_trigger, s.last_round = "spes", s.round

@@ -20,7 +20,7 @@ from engine.rules_version import (
 
 
 def test_new_games_get_the_current_rules_version():
-    assert RULES_VERSION == 5
+    assert RULES_VERSION == 6
     assert GameOptions(players=3).rules_version == RULES_VERSION
     assert Game.new(GameOptions(players=3), 1).state.options.rules_version == RULES_VERSION
 
