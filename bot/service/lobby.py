@@ -386,7 +386,7 @@ def seat_name(fmt: Fmt, seat: Seat) -> str:
 
 def lobby_line(fmt: Fmt, seats: Sequence[Seat]) -> str:
     """ "Lobby: Alice, Bob (Red)": the seated players in seat order, with the
-    colour each would like."""
+    colour each would like, written as the game writes a seat's colour."""
     return "Lobby: " + ", ".join(
-        seat_name(fmt, s) + (f" ({s.colour})" if s.colour else "") for s in seats
+        seat_name(fmt, s) + (f" ({s.colour.capitalize()})" if s.colour else "") for s in seats
     )

@@ -90,7 +90,7 @@ async def test_a_new_display_name_is_kept_once_the_player_is_seen(world: World) 
     await world.slash(alice, "ba colour", colour="red")  # the bot sees her again
     await world.restart()
     joined = await world.slash(bob, "ba join")
-    assert "Lobby: Queen Alice (red), Bob" in text(joined)
+    assert "Lobby: Queen Alice (Red), Bob" in text(joined)
 
 
 async def test_a_start_short_of_players_says_how_to_get_on(world: World) -> None:

@@ -396,7 +396,7 @@ async def test_a_lobby_seat_given_to_another_member_shows_the_lobby(world: World
     await world.slash(admin, "ba-mod replace", seat=2, user=dave)
     assert world.public()[-1].content == (
         f"🔁 {admin.mention} (moderator) gave lobby seat 2 ({bob.mention}) to {dave.mention}."
-        " Lobby: Alice, Dave (red)"
+        " Lobby: Alice, Dave (Red)"
     ), world.public()[-1].content
     r = await world.slash(admin, "ba-mod replace", seat=2, user=dave)
     assert assert_private(r) == f"{dave.mention} already holds seat 2."
