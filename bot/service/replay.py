@@ -270,6 +270,13 @@ class Replays:
         rec, tl = got
         n = tl.last if number is None else min(max(0, number), tl.last)
         t = tl.turns[n]
+        # a turn past the end is said, not quietly swapped for the last one
+        beyond = (
+            f"Game #{rec.id} has no turn {number}: its turns run 0-{tl.last}, "
+            f"so this is the last one{'' if tl.over else ' so far'}."
+            if number is not None and number > tl.last
+            else None
+        )
         if n == 0:
             what = (
                 f"the table after move {tl.base}, where the record resumes (earlier moves"
@@ -284,7 +291,8 @@ class Replays:
         lines = list(t.lines)
         if len(lines) > LINES_SHOWN:
             lines = [f"… {len(lines) - LINES_SHOWN} earlier lines"] + lines[-LINES_SHOWN:]
-        text = "\n".join([f"{self._head(rec, tl)}", f"**Turn {n}/{tl.last}** — {what}", *lines])
+        head = [self._head(rec, tl), *([f"⚠️ {beyond}"] if beyond else [])]
+        text = "\n".join([*head, f"**Turn {n}/{tl.last}** — {what}", *lines])
         image = None
         if self.render:
             from renderer import render_board

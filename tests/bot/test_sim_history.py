@@ -207,3 +207,20 @@ async def test_the_final_message_says_how_the_ratings_moved(world: World) -> Non
     line = next(ln for ln in final.splitlines() if ln.startswith("🏅 Ratings:"))
     assert f"<@{alice.id}>" in line and f"<@{bob.id}>" in line
     assert "(+" in line and "(-" in line  # this seeded game has a winner and a loser
+
+
+async def test_a_turn_past_the_end_says_so(world: World) -> None:
+    """`/ba replay turn:999` showed the last turn as if it were turn 999's."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    import random
+
+    rng = random.Random(5)
+    for _ in range(6):
+        await step(world, rng)
+    said = assert_private(await world.slash(world.bystander, "ba replay", turn=999))
+    last = int(re.search(r"\*\*Turn (\d+)/(\d+)\*\*", said).group(2))
+    assert f"has no turn 999: its turns run 0-{last}, so this is the last one so far." in said
+    assert f"**Turn {last}/{last}**" in said
+    said = assert_private(await world.slash(world.bystander, "ba replay", turn=last))
+    assert "has no turn" not in said
