@@ -340,16 +340,26 @@ class WritePath:
 
 def forced_notes(e: Entry, action: Action, events: list[Event]) -> list[str]:
     """A Sequence B the engine played for a seat (its only option: no die it
-    could take and use, none it could buy), said plainly: the event itself
-    may be clipped out of a long message, and nobody clicked it."""
-    return [
-        f"⚠️ {e.game.name(ev.seat)} had no die they could use and none they could buy:"
-        " Sequence B was played for them."
-        for ev in events
-        if ev.kind == "sequence_b"
-        and ev.seat is not None
-        and not (ev.seat == action.seat and action.option == "B")
-    ]
+    could take and use, none it could buy), said plainly with what it did
+    (B.1: the VP lost, the dice rolled): the events themselves may be clipped
+    out of a long message, other seats' moves between, and nobody clicked it."""
+    notes = []
+    for i, ev in enumerate(events):
+        if ev.kind != "sequence_b" or ev.seat is None:
+            continue
+        if ev.seat == action.seat and action.option == "B":
+            continue
+        did = []
+        for after in events[i + 1 :]:
+            if after.seat == ev.seat and after.kind in ("vp_lost", "roll"):
+                did.append(after.text)
+            if after.kind == "roll":
+                break
+        notes.append(
+            f"⚠️ {e.game.name(ev.seat)} had no die they could use and none they could buy:"
+            " Sequence B was played for them." + "".join(f" {text}" for text in did)
+        )
+    return notes
 
 
 def _end_line(reply: Reply) -> None:

@@ -40,6 +40,8 @@ async def test_a_forced_sequence_b_is_said_plainly_above_the_prompt(tmp_path: Pa
                     continue
                 assert note, r.text
                 assert lines[note[0] + 1].startswith("➡️"), r.text  # the prompt follows
+                # what it did is in the note too, should the log lines be clipped
+                assert f"{name} rolls " in lines[note[0]], lines[note[0]]
                 forced += 1
             if forced and chosen:
                 break
