@@ -266,9 +266,12 @@ class PlaceMission(Handler):
                     f"card:{m}",
                     lambda m=m: (
                         f"Place {mission_short(m)} on {name}",
-                        # The hex before the card's text, which ends in a full stop.
-                        f"Place {mission_short(m)} on {name} (reward: {reward_text(m)}; "
-                        f"{ravagers_on_placing(g, h)}{_and_tiles(m)}): {MISSION_CARDS[m].text}",
+                        # The hex before the card's text, which ends in a full stop;
+                        # the reward's clause ends before the Ravagers, which are
+                        # no part of it (Command steps 2-4).
+                        f"Place {mission_short(m)} on {name} (reward: {reward_text(m)}. "
+                        f"Then {ravagers_on_placing(g, h)}{_and_tiles(m)}): "
+                        f"{MISSION_CARDS[m].text}",
                         (f"hex:{name}",),
                     ),
                 )

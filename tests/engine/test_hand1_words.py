@@ -23,7 +23,7 @@ def test_placing_a_card_says_which_tiles_it_brings_into_the_display():
     # the display, which the keep-a-card options and the hand image name.
     g = GAME.before("card:28", 0)
     assert g.decision.option("card:28").detail == (
-        "Place Gray activation #28 on 3D (reward: 2 VP; 2 Ravagers appear (2 icons around);"
+        "Place Gray activation #28 on 3D (reward: 2 VP. Then 2 Ravagers appear (2 icons around);"
         " 1 Technology tile (orange) enters the display): Per activation, spend 1 resource"
         " and 1 debris to gain 3 VP."
     )
