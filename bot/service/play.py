@@ -194,7 +194,7 @@ class Play:
                     f" own. A moderator can roll it back ({command(self.games.fmt, 'mod rollback')})."
                 )
 
-            def check() -> tuple[str | None, dict[str, Any]]:
+            def check() -> tuple[str | None, dict[str, Any], str]:
                 g = h.start
                 for a in actions[:-1]:
                     g.apply(Action.from_json(a.action))
@@ -204,16 +204,18 @@ class Play:
                 if g.to_json() != e.game.to_json():
                     raise CorruptGameError(rec.id, "its log does not replay to the game served")
                 if turn_key(g) != before:
-                    return "That decision ended the turn; it cannot be taken back.", state
+                    return "That decision ended the turn; it cannot be taken back.", state, ""
                 if counts(g) != seen or any(ev.kind in REVEALING or ev.private for ev in events):
                     return (
                         "A die was rolled or a card was drawn since; it cannot be taken back.",
                         state,
+                        "",
                     )
-                return None, state
+                # what the channel read of it (public lines only: nothing private happened)
+                return None, state, " ".join(ev.text for ev in events if ev.text)
 
             try:
-                why, state = await asyncio.to_thread(check)
+                why, state, said = await asyncio.to_thread(check)
             except Exception as exc:  # the log no longer replays: set the game aside
                 err = (
                     exc
@@ -236,7 +238,8 @@ class Play:
                 return fail("Undo failed; the game is unchanged.")
             e2 = await self.games.load(channel_id)
             assert e2 is not None
-            reply = Reply(f"↩️ {self.games.who(e2, seat)} takes back their last decision.\n")
+            what = f": {said}" if said else "."
+            reply = Reply(f"↩️ {self.games.who(e2, seat)} takes back their last decision{what}\n")
             await self.write.finish_reply(e2, reply)
             return reply
 

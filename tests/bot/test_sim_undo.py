@@ -48,9 +48,12 @@ async def test_undo_keeps_the_game_and_old_buttons_go_stale(world: World) -> Non
     other = bob if who is alice else alice
     refused = await world.slash(other, "ba undo")
     assert "your own decisions" in assert_private(refused)
+    played_line = world.public_text()
     undone = await world.slash(who, "ba undo")
     assert assert_private(undone) == "✔ Done."
-    assert "takes back" in world.public_text()
+    # the channel reads which decision is taken back, in the words it read it in
+    said = [line for line in world.public_text().splitlines() if "takes back" in line]
+    assert said and said[-1].split("takes back their last decision: ")[1] in played_line, said
 
     e2 = await svc.games.entry(world.channel.id)
     assert e2.record.id == game_id and e2.record.status is GameStatus.RUNNING
