@@ -323,10 +323,18 @@ class MissionEffect:
             if self.cost.counts():
                 return f"Per activation, spend {bundle_text(self.cost)} to gain {gain}."
             return f"Per activation, {_take_gain(self.gain, 'take', 'gain')}."
+        # The appendix's asterisk: the owner and each player with a ship on the
+        # card, each counting their own cards (single-effect example).
         if self.per_space:
-            return f"Upon ejection, gain 3 VP per {self.per_space} Mission card you own in Space."
+            return (
+                f"Upon ejection, the owner and each player with a ship on it gain 3 VP"
+                f" per {self.per_space} Mission card they own in Space."
+            )
         if self.per_tucked:
-            return f"Upon ejection, gain 3 VP per {self.per_tucked} Mission card tucked under your board."
+            return (
+                f"Upon ejection, the owner and each player with a ship on it gain 3 VP"
+                f" per {self.per_tucked} Mission card tucked under their board."
+            )
         owner = _take_gain(self.gain, "takes", "gains")
         if self.holder_gain == self.gain:
             return f"Upon ejection, the owner {owner}; same for each player with a ship on it."

@@ -161,6 +161,16 @@ def mission_small(card_id: int, w: int, h: int) -> Image.Image:
     return img
 
 
+def card_text_lines(text: str, width: int) -> tuple[int, int, list[str]]:
+    """A hand card's effect text: four lines of 17 px, or five of 15 px
+    (17 px apart) when four would cut it (the neutralization cards that say
+    who else scores); (font size, line step, lines)."""
+    lines = wrap(text, width, 17, False, lines=4)
+    if " ".join(lines).split() == text.split():
+        return 17, 20, lines
+    return 15, 17, wrap(text, width, 15, False, lines=5)
+
+
 @lru_cache(maxsize=128)
 def mission_card(card_id: int, w: int, h: int) -> Image.Image:
     """A Mission card in a hand: colour and letter, kind, reward, effect text."""
@@ -184,9 +194,9 @@ def mission_card(card_id: int, w: int, h: int) -> Image.Image:
     kind = "Activation" if card.kind is MissionKind.ACTIVATION else "Neutralization"
     d.text((10, 6), f"{P.DIE_SYMBOLS[c]} {kind}", font=font(20, True), fill=P.TEXT_DARK)
     d.text((w - 10, 6), f"#{card_id}", font=font(16, False), fill=P.TEXT_DARK, anchor="ra")
-    lines = wrap(card.text, w - 24, 17, False, lines=4)
+    size, step, lines = card_text_lines(card.text, w - 24)
     for i, line in enumerate(lines):
-        d.text((12, 42 + i * 20), line, font=font(17, False), fill=P.TEXT_DARK)
+        d.text((12, 42 + i * step), line, font=font(size, False), fill=P.TEXT_DARK)
     # Placing the card brings its printed Technology tiles into the display (the
     # option says so); the player weighs them when choosing which card to place.
     d.text((12, h - 56), MISSION_TILES_LABEL, font=font(16, True), fill=P.TEXT_DARK)
