@@ -27,6 +27,7 @@ from bot.service.model import (
     refusing,
 )
 from bot.service.reading import Reading
+from engine import RULES_VERSION
 from storage import (
     ChannelBusyError,
     ExportFormatError,
@@ -138,7 +139,10 @@ class Transfer:
         try:
             doc = parse_export(data)
         except ExportFormatError as exc:
-            return fail(f"That file cannot be imported: {exc}. Nothing was imported.")
+            return fail(_refusal(exc))
+        newer = _newer_rules(doc["game"].get("options"))
+        if newer is not None:
+            return fail(newer)
         status = "paused" if doc["game"].get("status") in ("running", "paused") else None
         async with self.games.lock(channel_id):
             try:
@@ -155,7 +159,7 @@ class Transfer:
                     "channel. Nothing was imported."
                 )
             except ExportFormatError as exc:
-                return fail(f"That file cannot be imported: {exc}. Nothing was imported.")
+                return fail(_refusal(exc))
             finally:
                 self.games.drop(channel_id)
         tail = (
@@ -167,3 +171,25 @@ class Transfer:
             f"📥 {self.games.fmt.mention(actor.user_id)} (moderator) imported a game "
             f"({rec.version} actions) as game #{rec.id}. {tail}"
         )
+
+
+def _refusal(exc: ExportFormatError) -> str:
+    """One line: why, without the engine's list of legal options (dozens of
+    ids nobody can use) or a doubled full stop."""
+    why = str(exc).split(" Legal: ", 1)[0].rstrip(".")
+    if " does not replay: " in why:
+        why += " (the file was edited, or its seed or options are not the game's)"
+    return f"That file cannot be imported: {why}. Nothing was imported."
+
+
+def _newer_rules(options: Any) -> str | None:
+    """The refusal of a game played by rules newer than this bot's, said as such
+    (the engine's own words were 'cannot be set up from its options')."""
+    version = options.get("rules_version") if isinstance(options, dict) else None
+    if type(version) is not int or version <= RULES_VERSION:
+        return None
+    return (
+        f"That file cannot be imported: its game plays by rules version {version}, newer than"
+        f" this bot's (versions 1 to {RULES_VERSION}); import it into an updated bot."
+        " Nothing was imported."
+    )

@@ -173,6 +173,12 @@ def tampered(doc: dict, how: str) -> bytes | str:
         d["game"]["options"]["x"] = json.loads("[" * 60 + "]" * 60)
     elif how == "huge":
         d["padding"] = "x" * (5 * 2**20)
+    elif how == "newer rules":
+        d["game"]["options"]["rules_version"] = 99
+    elif how == "wrong seed":
+        d["game"]["seed"] += 1
+    elif how == "edited action":
+        d["actions"][0]["action"]["option"] = "launch:9Z"
     elif how == "not json":
         return b"\xff\xfe not json"
     return json.dumps(d)
@@ -193,7 +199,13 @@ MESSAGES = {
     "deep": "nested more than 32 deep",
     "huge": "an export is at most 5 MiB",
     "not json": "not JSON",
+    # said as such, not as 'cannot be set up from its options: InvalidOptionsError'
+    "newer rules": "its game plays by rules version 99, newer than this bot's (versions 1 to",
+    # without the engine's list of legal ids, with what may be wrong
+    "wrong seed": "is not a legal choice now. Your turn: Sequence A",
+    "edited action": "action #1 does not replay: IllegalActionError: 'launch:9Z' is not",
 }
+HINT = "(the file was edited, or its seed or options are not the game's). Nothing was imported."
 
 
 @pytest.mark.parametrize("how", list(MESSAGES))
@@ -204,7 +216,8 @@ async def test_import_rejects_a_tampered_file_with_one_clear_message(proc, how: 
     before = len(await store.list_games())
     r = await svc.import_game(CID + 1, MOD, data)
     assert not r.ok and MESSAGES[how] in r.text and r.text.endswith("Nothing was imported.")
-    assert r.text.count("\n") == 0
+    assert r.text.count("\n") == 0 and "Legal:" not in r.text and ".." not in r.text
+    assert r.text.endswith(HINT) == (how in ("wrong seed", "edited action")), r.text
     assert len(await store.list_games()) == before
     with pytest.raises(ExportFormatError):  # the store refuses it too, whoever calls it
         await store.import_game(data, CID + 2)
