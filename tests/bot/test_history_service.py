@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 from bot.service import Actor, GameService, PlainFmt
@@ -192,5 +193,53 @@ async def test_a_replay_refusal_and_the_games_list_name_discords_commands(
         assert not refused.ok and refused.text.endswith("look at it with `/ba-mod repair`.")
         listed, _, _ = await svc.games_page(None)
         assert listed.text.startswith("`/ba games` lists a server's games")
+    finally:
+        await store.close()
+
+
+async def test_games_of_every_rules_version_replay_and_show_in_history(tmp_path: Path) -> None:
+    """A recorded game of each rules version (tests/engine/golden.py), imported as
+    finished: its replay steps through to the end and the history lists it."""
+    from engine import Action, Game, options_from_json
+    from tests.engine.golden import PATHS
+
+    store = await Store.open(str(tmp_path / "v.sqlite3"))
+    try:
+        replays = Replays(store, PlainFmt(), render=False)
+        ids = []
+        for version, path in PATHS.items():
+            recorded = json.loads(path.read_text())[0]
+            options, seed, moves = recorded["options"], recorded["seed"], recorded["actions"]
+            game = Game.new(options_from_json(options), seed)
+            for seat, option in moves:
+                game.apply(Action(seat, option))
+            assert game.is_over, version
+            n = options["players"]
+            doc = {
+                "format": "black-angel/game-export",
+                "format_version": 1,
+                "game": {
+                    "id": version,
+                    "status": "finished",
+                    "options": options,
+                    "seed": seed,
+                    "version": len(moves),
+                    "result": game.result,
+                },
+                "seats": [{"seat": i, "user_id": 10 + i, "colour": None} for i in range(n)],
+                "actions": [
+                    {"seq": i + 1, "seat": s, "action": {"seat": s, "option": o}}
+                    for i, (s, o) in enumerate(moves)
+                ],
+            }
+            rec = await store.import_game(doc, 100 + version, guild_id=GUILD)
+            ids.append(rec.id)
+            reply, tl, shown = await replays.turn(GUILD, rec.id)
+            assert reply.ok and tl.over and shown == tl.last > 1, (version, reply.text)
+            assert tl.turns[-1].view["finished"]
+            first, _, _ = await replays.turn(GUILD, rec.id, 1)
+            assert "**Turn 1/" in first.text and "round 1" in first.text
+        text, _, _ = await History(store, PlainFmt()).history(GUILD)
+        assert [int(x) for x in re.findall(r"\n• #(\d+) ", text.text)] == ids[::-1]
     finally:
         await store.close()
