@@ -107,7 +107,9 @@ class History:
             parts.append(f"{'🏆 ' if won else ''}{self.person(s)} {self._score(scores, s.seat)}")
         if r.options.get("players") == 1 and len(scores) > 1:
             margin = self._score(scores, 0) - self._score(scores, len(scores) - 1)
-            parts.append(f"{'🏆 ' if margin <= 0 else ''}Hal {scores[-1]}")  # R19
+            winners = result.get("winners")
+            hal_won = len(scores) - 1 in winners if isinstance(winners, list) else margin <= 0
+            parts.append(f"{'🏆 ' if hal_won else ''}Hal {scores[-1]}")  # as the game's end said
         return f"{head} · {mode}: {', '.join(parts)}"
 
     @staticmethod

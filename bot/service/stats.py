@@ -3,7 +3,8 @@
 Modes are what the table was: "2 players", "3 players, advanced", "solo
 (difficult)". A multiplayer win is a place among the result's winners (ties
 share the victory, R14); a solo game is won only with strictly more VP than
-Hal (R19), and its margin is the player's VP minus Hal's.
+Hal (R19, from rules version 4; versions 1-3 shared a tie, as their results
+say), and its margin is the player's VP minus Hal's.
 """
 
 from __future__ import annotations
@@ -49,9 +50,9 @@ class SoloStats:
     wins: int = 0
     best_margin: int | None = None  # the player's VP minus Hal's, at best
 
-    def add(self, margin: int) -> None:
+    def add(self, margin: int, won: bool) -> None:
         self.games += 1
-        self.wins += int(margin > 0)  # R19: a tie is Hal's
+        self.wins += int(won)
         self.best_margin = margin if self.best_margin is None else max(self.best_margin, margin)
 
 
@@ -82,7 +83,10 @@ def seat_result(game: FinishedGame, seat: int) -> tuple[int, bool, int | None] |
     if int(game.record.options.get("players", 2)) == 1:
         hal = scores[-1] if len(scores) > 1 and isinstance(scores[-1], int) else 0
         margin = score - hal
-        return score, margin > 0, margin
+        # the result's winners, as the game's end said: a tie is Hal's from rules
+        # version 4 (R19), shared before; a result without winners: R19
+        won = seat in winners if winners else margin > 0
+        return score, won, margin
     return score, seat in winners, None
 
 
@@ -103,6 +107,6 @@ def player_stats(user_id: int, games: Iterable[FinishedGame]) -> PlayerStats:
             st.by_mode.setdefault(mode_of(g.record.options), ModeStats()).add(score, won)
             if margin is not None:
                 diff = g.record.options.get("difficulty") or "standard"
-                st.solo.setdefault(diff, SoloStats()).add(margin)
+                st.solo.setdefault(diff, SoloStats()).add(margin, won)
             break  # one seat per game counts (the first, if a replacement gave two)
     return st

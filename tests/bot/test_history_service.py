@@ -17,7 +17,9 @@ from storage import FinishedGame, GameRecord, GameStatus, Seat, Store
 GUILD = 42
 
 
-def made(gid: int, options: dict, scores: list[int], users: list[int]) -> FinishedGame:
+def made(
+    gid: int, options: dict, scores: list[int], users: list[int], winners: list[int] | None = None
+) -> FinishedGame:
     best = max(scores)
     rec = GameRecord(
         gid,
@@ -32,7 +34,14 @@ def made(gid: int, options: dict, scores: list[int], users: list[int]) -> Finish
         0.0,
         float(gid),
         float(gid),
-        json.dumps({"scores": scores, "winners": [i for i, s in enumerate(scores) if s == best]}),
+        json.dumps(
+            {
+                "scores": scores,
+                "winners": [i for i, s in enumerate(scores) if s == best]
+                if winners is None
+                else winners,
+            }
+        ),
         None,
     )
     return FinishedGame(rec, [Seat(gid, i, u, None, 0.0) for i, u in enumerate(users)])
@@ -44,7 +53,8 @@ def test_stats_count_modes_wins_and_solo_margins() -> None:
         made(2, {"players": 2}, [25, 25], [8, 7]),  # a tie: both win (R14)
         made(3, {"players": 3, "advanced": True}, [10, 40, 5], [7, 8, 9]),
         made(4, {"players": 1, "difficulty": "easy"}, [31, 30], [7]),
-        made(5, {"players": 1, "difficulty": "easy"}, [22, 22], [7]),  # a solo tie is Hal's (R19)
+        # a solo tie is Hal's (R19, rules version 4: the result names him alone)
+        made(5, {"players": 1, "difficulty": "easy", "rules_version": 4}, [22, 22], [7], [1]),
         made(6, {"players": 1}, [10, 18], [7]),
     ]
     st = player_stats(7, games)
@@ -243,3 +253,16 @@ async def test_games_of_every_rules_version_replay_and_show_in_history(tmp_path:
         assert [int(x) for x in re.findall(r"\n• #(\d+) ", text.text)] == ids[::-1]
     finally:
         await store.close()
+
+
+def test_a_solo_tie_counts_as_the_games_result_said() -> None:
+    """Rules versions 1-3 shared a solo tie (the result lists both winners, and the
+    game's end said so); stats and history counted it as Hal's (R19, version 4) anyway."""
+    old = made(1, {"players": 1}, [22, 22], [7])  # version 1: winners [0, 1]
+    new = made(2, {"players": 1, "rules_version": 4}, [22, 22], [7], [1])
+    st = player_stats(7, [old, new])
+    assert (st.games, st.wins) == (2, 1)
+    assert (st.solo["standard"].games, st.solo["standard"].wins) == (2, 1)
+    history = History(None, PlainFmt({7: "ann"}))  # type: ignore[arg-type]
+    assert history.game_line(old).endswith("solo (standard): 🏆 @ann 22, 🏆 Hal 22")
+    assert history.game_line(new).endswith("solo (standard): @ann 22, 🏆 Hal 22")
