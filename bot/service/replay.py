@@ -48,6 +48,9 @@ class Turn:
     seat: int | None  # whose turn it was (None for turn 0)
     view: dict[str, Any]  # the table after the turn, as a spectator sees it
     lines: tuple[str, ...]
+    #: (round, seat) of turns played within this one's last move, with no
+    #: decision of their own (a compulsory Sequence B): their lines are here
+    then: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,14 @@ def build_timeline(
     turns = [Turn(0, g.state.round, None, table_view(g), ())]
     prev = (g.state.round, g.state.current)
     lines: list[str] = []
+    seats = len(g.state.players)
+
+    def between(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+        """The turns strictly between ``a`` and ``b`` (seats play in order, round by round)."""
+        steps = (b[0] - a[0]) * seats + b[1] - a[1]
+        at = a[0] * seats + a[1]
+        return tuple(divmod(at + i, seats) for i in range(1, steps))
+
     for a in actions:
         for ev in g.apply(Action.from_json(a)):
             if ev.text:
@@ -114,7 +125,8 @@ def build_timeline(
                 lines.append(f"🔒 {seat_name(ev.seat)}: {ev.private}")
         now = (g.state.round, g.state.current)
         if now != prev or g.is_over:
-            turns.append(Turn(len(turns), prev[0], prev[1], table_view(g), tuple(lines)))
+            skipped = between(prev, now)
+            turns.append(Turn(len(turns), prev[0], prev[1], table_view(g), tuple(lines), skipped))
             lines, prev = [], now
     if lines:  # a running game mid-turn: the table as it stands
         turns.append(Turn(len(turns), prev[0], prev[1], table_view(g), tuple(lines)))
@@ -287,6 +299,11 @@ class Replays:
         else:
             what = (
                 f"round {t.round}, {tl.who.get(t.seat, '?') if t.seat is not None else '?'}'s turn"
+            )
+            # a turn with no decision is played within this one's last move
+            what += "".join(
+                f", then round {r}, {tl.who.get(seat, '?')}'s turn (no decision: played at once)"
+                for r, seat in t.then
             )
         lines = list(t.lines)
         if len(lines) > LINES_SHOWN:

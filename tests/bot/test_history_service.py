@@ -7,6 +7,7 @@ import json
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 from bot.service import Actor, GameService, PlainFmt
 from bot.service.history import History
@@ -266,3 +267,48 @@ def test_a_solo_tie_counts_as_the_games_result_said() -> None:
     history = History(None, PlainFmt({7: "ann"}))  # type: ignore[arg-type]
     assert history.game_line(old).endswith("solo (standard): 🏆 @ann 22, 🏆 Hal 22")
     assert history.game_line(new).endswith("solo (standard): @ann 22, 🏆 Hal 22")
+
+
+def test_a_turn_played_without_a_decision_is_named_in_the_replay() -> None:
+    """A compulsory Sequence B is played within the move before it: Blue's round 5
+    turn read as part of 'round 4, Red's turn' and had no caption of its own."""
+    from bot.service.replay import build_timeline
+    from engine import Action, Game, GameOptions, options_to_json
+
+    options = GameOptions(players=2)
+    g = Game.new(options, 3)
+    moves = []
+    for _ in range(40):  # always the first option: seed 3 runs into a compulsory B
+        d = g.decision
+        moves.append(Action(d.seat, d.options[0].id).to_json())
+        g.apply(Action(d.seat, d.options[0].id))
+    rec = SimpleNamespace(id=1, revision=1, base=0, seed=3, options=options_to_json(options))
+    tl = build_timeline(rec, moves, names={0: "ann", 1: "ben"}, full=False)  # type: ignore[arg-type]
+    played = [(t.round, t.seat) for t in tl.turns[1:-1]]  # the last: mid-turn
+    within = [x for t in tl.turns for x in t.then]
+    assert within, "seed 3 has no turn without a decision any more"
+    # every turn of the game, in order, once: as a frame or within one
+    everyone = sorted(played + within)
+    assert everyone == [divmod(i, 2) for i in range(2, 2 + len(everyone))]
+    t = next(t for t in tl.turns if t.then)
+    (r, seat), name = t.then[0], g.name(t.then[0][1])
+    reply_line = build_caption(tl, t.number)
+    assert f"then round {r}, {name} ({['ann', 'ben'][seat]})'s turn (no decision" in reply_line
+    assert any("Sequence B is compulsory" in ln for ln in t.lines)
+
+
+def build_caption(tl, n: int) -> str:  # type: ignore[no-untyped-def]
+    """The caption ``Replays.turn`` gives turn ``n``."""
+    import asyncio
+
+    from bot.service.replay import Replays
+
+    replays = Replays(None, PlainFmt(), render=False)  # type: ignore[arg-type]
+
+    async def load(server, game_id):  # type: ignore[no-untyped-def]
+        rec = SimpleNamespace(id=1, status=GameStatus.RUNNING, options={"players": 2})
+        return rec, tl
+
+    replays._load = load  # type: ignore[method-assign]
+    reply, _, _ = asyncio.run(replays.turn(0, 1, n))
+    return reply.text.splitlines()[1]
