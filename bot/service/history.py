@@ -84,7 +84,10 @@ class History:
         lines = [f"📜 **Finished games{whose}** — page {page}/{pages} ({total} in all)"]
         if not games:
             new = command(self.fmt, "new")
-            lines.append(f"None yet: games show here once they end ({new} starts one).")
+            lines.append(
+                "None yet: games show here once they are played to the end (games ended"
+                f" early are not listed; {new} starts one)."
+            )
         lines += [self.game_line(g) for g in games]
         return Reply(T.clip_message("\n".join(lines)), ephemeral=True), page, pages
 

@@ -36,6 +36,8 @@ from storage import (
 #: Timelines kept in memory (a finished game's never changes; a running one's
 #: is keyed by its revision).
 CACHED_TIMELINES = 8
+#: a game whose turns may still grow (ended early: no more turns, though not over)
+GOING = (GameStatus.RUNNING, GameStatus.PAUSED)
 LINES_SHOWN = 25
 
 Run = Callable[..., Awaitable[Any]]
@@ -285,7 +287,7 @@ class Replays:
         # a turn past the end is said, not quietly swapped for the last one
         beyond = (
             f"Game #{rec.id} has no turn {number}: its turns run 0-{tl.last}, "
-            f"so this is the last one{'' if tl.over else ' so far'}."
+            f"so this is the last one{' so far' if rec.status in GOING else ''}."
             if number is not None and number > tl.last
             else None
         )

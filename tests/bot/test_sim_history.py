@@ -93,7 +93,10 @@ async def test_history_stats_and_leaderboard_show_finished_games(world: World) -
 async def test_an_empty_history_names_discords_command(world: World) -> None:
     """It said "(`new` starts one)": the local mode's word, not `/ba new`."""
     said = assert_private(await world.slash(world.bystander, "ba history"))
-    assert "None yet: games show here once they end (`/ba new` starts one)." in said
+    assert (
+        "None yet: games show here once they are played to the end (games ended early are"
+        " not listed; `/ba new` starts one)." in said
+    )
 
 
 async def test_a_four_player_games_replay_is_posted_and_stepped_through(world: World) -> None:
@@ -224,3 +227,11 @@ async def test_a_turn_past_the_end_says_so(world: World) -> None:
     assert f"**Turn {last}/{last}**" in said
     said = assert_private(await world.slash(world.bystander, "ba replay", turn=last))
     assert "has no turn" not in said
+    # ended early: no turn will follow, though the game is not over
+    mod = world.member("ann", roles=[world.admin])
+    assert "ended game #" in text(await world.slash(mod, "ba-mod end"))
+    said = assert_private(await world.slash(world.bystander, "ba replay", turn=999))
+    assert f"its turns run 0-{last}, so this is the last one." in said, said
+    # and the history, still empty, says why it does not list that game
+    said = assert_private(await world.slash(world.bystander, "ba history"))
+    assert "games ended early are not listed" in said
