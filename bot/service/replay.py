@@ -23,6 +23,7 @@ from bot.service.format import Fmt, command
 from bot.service.model import Reply, bot_name, fail, is_bot
 from bot.service.stats import mode_of
 from engine import Action, Game
+from engine.components import HAL_SEAT
 from storage import (
     NO_SERVER,
     STARTED_STATUSES,
@@ -53,6 +54,7 @@ class Turn:
     #: (round, seat) of turns played within this one's last move, with no
     #: decision of their own (a compulsory Sequence B): their lines are here
     then: tuple[tuple[int, int], ...] = ()
+    hal: bool = False  # solo: Hal's turn followed within it (his lines are here)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +114,8 @@ def build_timeline(
     prev = (g.state.round, g.state.current)
     lines: list[str] = []
     seats = len(g.state.players)
+    solo = g.state.hal is not None
+    hal = False
 
     def between(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], ...]:
         """The turns strictly between ``a`` and ``b`` (seats play in order, round by round)."""
@@ -123,19 +127,20 @@ def build_timeline(
         for ev in g.apply(Action.from_json(a)):
             if ev.text:
                 lines.append(ev.text)
+            hal = hal or (solo and ev.seat == HAL_SEAT)
             if full and ev.private:
                 lines.append(f"🔒 {seat_name(ev.seat)}: {ev.private}")
         now = (g.state.round, g.state.current)
         if now != prev or g.is_over:
             skipped = between(prev, now)
-            turns.append(Turn(len(turns), prev[0], prev[1], table_view(g), tuple(lines), skipped))
-            lines, prev = [], now
+            turns.append(
+                Turn(len(turns), prev[0], prev[1], table_view(g), tuple(lines), skipped, hal)
+            )
+            lines, prev, hal = [], now, False
     if lines:  # a running game mid-turn: the table as it stands
-        turns.append(Turn(len(turns), prev[0], prev[1], table_view(g), tuple(lines)))
+        turns.append(Turn(len(turns), prev[0], prev[1], table_view(g), tuple(lines), (), hal))
     who = {s: f"{g.name(s)} ({n})" for s, n in names.items()}
-    if g.state.hal is not None:
-        from engine.components import HAL_SEAT
-
+    if solo:
         who[HAL_SEAT] = "Hal"
     return Timeline(
         record.id, record.revision, full, g.is_over, names, tuple(turns), who, record.base
@@ -307,6 +312,7 @@ class Replays:
                 f", then round {r}, {tl.who.get(seat, '?')}'s turn (no decision: played at once)"
                 for r, seat in t.then
             )
+            what += ", then Hal's turn" if t.hal else ""
         lines = list(t.lines)
         if len(lines) > LINES_SHOWN:
             lines = [f"… {len(lines) - LINES_SHOWN} earlier lines"] + lines[-LINES_SHOWN:]

@@ -312,3 +312,33 @@ def build_caption(tl, n: int) -> str:  # type: ignore[no-untyped-def]
     replays._load = load  # type: ignore[method-assign]
     reply, _, _ = asyncio.run(replays.turn(0, 1, n))
     return reply.text.splitlines()[1]
+
+
+def test_a_solo_turn_says_hal_played_after_the_player() -> None:
+    """A solo frame holds the player's turn and Hal's after it, but its caption
+    named the player's turn alone, above Hal's lines."""
+    from bot.service.replay import build_timeline
+    from engine import Action, Game, GameOptions, options_to_json
+
+    captions = {}
+    for options in (GameOptions(players=1, difficulty="easy"), GameOptions(players=2)):
+        g = Game.new(options, 4)
+        rng = random.Random(1)
+        moves = []
+        while not g.is_over and len(moves) < 30:
+            d = g.decision
+            moves.append(Action(d.seat, rng.choice(d.options).id))
+            g.apply(moves[-1])
+        rec = SimpleNamespace(id=1, revision=1, base=0, seed=4, options=options_to_json(options))
+        tl = build_timeline(
+            rec,  # type: ignore[arg-type]
+            [m.to_json() for m in moves],
+            names={0: "ann", 1: "ben"},
+            full=False,
+        )
+        captions[options.players] = build_caption(tl, 1)
+        assert any(ln.startswith("Hal reveals his card") for ln in tl.turns[1].lines) == (
+            options.players == 1
+        )
+    assert captions[1].endswith("round 1, Blue (ann)'s turn, then Hal's turn"), captions[1]
+    assert "Hal" not in captions[2], captions[2]
