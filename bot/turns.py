@@ -76,6 +76,18 @@ class TurnMessages:
         anew. The message it showed, if any."""
         return self.by_channel.pop(cid, None)
 
+    async def take_buttons_away(self, cid: int) -> None:
+        """The channel's game went (a moderator's end or move): its turn
+        message keeps its words but loses its buttons, which would find no
+        game, and the next update posts anew. A message Discord refuses to
+        edit keeps them; a click there is told why."""
+        tracked = self.forget(cid)
+        if tracked is None:
+            return
+        async with self.edit_lock(cid):
+            with contextlib.suppress(discord.HTTPException):
+                await tracked.message.edit(view=None)
+
     async def bot_progress(self, channel_id: int, text: str) -> None:
         """Bot seats at work (called by the service while it holds the game): the
         moves so far and who is thinking, in one message posted at the first

@@ -79,11 +79,7 @@ class ModerationCog(
         channel, the end is no update of that channel: nothing else takes
         them away). A message Discord refuses to edit keeps them; a click
         there is told the game is over."""
-        tracked = self.fe.turns.forget(cid)
-        if tracked is not None:
-            async with self.fe.turns.edit_lock(cid):
-                with contextlib.suppress(discord.HTTPException):
-                    await tracked.message.edit(view=None)
+        await self.fe.turns.take_buttons_away(cid)
         channel = self.fe.client.get_channel(cid) if self.fe.client is not None else None
         if channel is not None:
             await self.fe.desk.follow(channel, Reply(""), None)
@@ -112,11 +108,7 @@ class ModerationCog(
         """The channel a game left, when it is still there: its turn message's
         buttons go (a click there would find no game), and its players are
         told where the game went on."""
-        tracked = self.fe.turns.forget(old)
-        if tracked is not None:
-            async with self.fe.turns.edit_lock(old):
-                with contextlib.suppress(discord.HTTPException):
-                    await tracked.message.edit(view=None)
+        await self.fe.turns.take_buttons_away(old)
         channel = self.fe.client.get_channel(old) if self.fe.client is not None else None
         if channel is None:  # deleted: the usual reason for a move
             return
