@@ -337,16 +337,17 @@ def alike_once(g: Game, opts: list[Option], prefix: str) -> list[Option]:
     return out
 
 
-def last_turn_of_game(g: Game) -> bool:
-    """The game's very last turn (version 2): the last player of the final
-    round, with no Hal turn after it. Hand limits no longer matter."""
+def games_last_turn(g: Game) -> bool:
+    """The turn being played is the game's last: the last player of the final
+    round, with no Hal turn after it."""
     s = g.state
-    return (
-        no_question_without_choice(s.options)
-        and s.hal is None
-        and s.last_round == s.round
-        and s.current == len(s.players) - 1
-    )
+    return s.hal is None and s.last_round == s.round and s.current == len(s.players) - 1
+
+
+def last_turn_of_game(g: Game) -> bool:
+    """The game's very last turn (version 2), where hand limits no longer
+    matter and are not asked."""
+    return no_question_without_choice(g.state.options) and games_last_turn(g)
 
 
 def _does_something(g: Game, seat: int, cell: int, effect) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.asking import games_last_turn
 from engine.components import COLOUR_INDEX, COLOURS, TILES, BoostEffect
 from engine.decision import Option
 from engine.describe import whose
@@ -153,7 +154,7 @@ class SequenceB(Handler):
         g.log("roll", f"{g.name(seat)} rolls {dice_words(rolled)}.", seat, dice=rolled)
         reroll_neutral(g)
         g.push("b_reset", seat=seat)
-        if _games_last_turn(g, seat) and no_reservation_on_the_last_turn(g.state.options):
+        if games_last_turn(g) and no_reservation_on_the_last_turn(g.state.options):
             return  # nobody plays after: a reservation would protect nothing
         if g.state.options.advanced:
             g.push("free_reserve", seat=seat)
@@ -229,11 +230,6 @@ LAST_TURN_WORDS = (
 )
 
 
-def _games_last_turn(g: Game, seat: int) -> bool:
-    s = g.state
-    return s.last_round == s.round and seat == len(s.players) - 1 and s.hal is None
-
-
 @handler
 class Reserve(Handler):
     kind = "reserve"
@@ -242,7 +238,7 @@ class Reserve(Handler):
         if f["free"]:
             return "Player aid: you may reserve one of your dice for free."
         text = "You may reserve one die for 1 resource (no one can buy it)."
-        if _games_last_turn(g, f["seat"]):
+        if games_last_turn(g):
             text += f" {LAST_TURN_WORDS}"
         free = _free_after(g, f["seat"], None)
         return text + (f" Then {_free_words(free)}." if free else "")
@@ -271,7 +267,7 @@ class Reserve(Handler):
         else:
             label = f"Reserve your {die_text(code)} ({cost})"
             detail = f"{label}: no one can buy it"
-            if not f["free"] and _games_last_turn(g, f["seat"]):
+            if not f["free"] and games_last_turn(g):
                 detail += " (the game's last turn: nobody plays after you, so it buys nothing)"
             marks = (f"die:{f['seat']}:{code}",)
         if free:
