@@ -199,6 +199,15 @@ class Lobby:
             return rec.created_by
         return users[0] if users else None
 
+    @staticmethod
+    def may_start_now(fmt: Fmt, rec: GameRecord, seats: Sequence[Seat]) -> str:
+        """The line naming who may start the lobby once its starter has left
+        it ('' when nobody is left)."""
+        nxt = Lobby.starter(rec, seats)
+        if nxt is None:
+            return ""
+        return f"\n{fmt.mention(nxt)} may now start the game ({command(fmt, 'start')})."
+
     async def cancel(self, channel_id: int, actor: Actor) -> Reply:
         """Close the lobby without playing (its starter or a moderator)."""
         async with self.games.lock(channel_id):
@@ -290,9 +299,7 @@ class Lobby:
                 )
         text = f"{self.games.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats)
         if actor.user_id == rec.created_by:
-            nxt = self.starter(rec, seats)
-            if nxt is not None:
-                text += f"\n{self.games.fmt.mention(nxt)} may now start the game ({command(self.games.fmt, 'start')})."
+            text += self.may_start_now(self.games.fmt, rec, seats)
         return Reply(text)
 
     @refusing

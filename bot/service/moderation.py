@@ -253,9 +253,7 @@ class Moderation:
             text += "; the players after move up a seat: " + ", ".join(moved)
         text += ". " + lobby_line(fmt, seats)
         if old == Lobby.starter(rec, before):
-            nxt = Lobby.starter(rec, seats)
-            if nxt is not None:
-                text += f"\n{fmt.mention(nxt)} may now start the game ({command(fmt, 'start')})."
+            text += Lobby.may_start_now(fmt, rec, seats)
         return Reply(text)
 
     @refusing
