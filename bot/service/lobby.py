@@ -287,6 +287,7 @@ class Lobby:
         async with self.games.lock(channel_id):
             try:
                 rec = await self._lobby(channel_id)
+                before = await self.games.store.get_seats(rec.id)
                 seats = await self.games.store.leave_game(rec.id, actor.user_id)
             except ServiceError as exc:
                 return fail(str(exc))
@@ -298,7 +299,7 @@ class Lobby:
                     f"{self.games.fmt.mention(actor.user_id)} leaves; the lobby is closed."
                 )
         text = f"{self.games.fmt.mention(actor.user_id)} leaves. " + self._lobby_line(seats)
-        if actor.user_id == rec.created_by:
+        if actor.user_id == self.starter(rec, before):
             text += self.may_start_now(self.games.fmt, rec, seats)
         return Reply(text)
 

@@ -63,6 +63,22 @@ async def test_when_the_creator_leaves_the_next_player_may_start(world: World) -
     assert "The game starts" in world.turn_message().content
 
 
+async def test_when_the_next_starter_leaves_too_the_one_after_may_start(world: World) -> None:
+    alice, bob, carol = world.players(3)
+    await world.slash(alice, "ba new", players=3)
+    await world.slash(bob, "ba join")
+    await world.slash(carol, "ba join")
+    await world.slash(alice, "ba leave")
+    # bob may start now (above); when he leaves too, carol is told she may
+    left = await world.slash(bob, "ba leave")
+    assert f"{carol.mention} may now start" in text(left)
+    # a player who is not the starter leaving names no one
+    dave = world.member("dave")
+    await world.slash(dave, "ba join")
+    left = await world.slash(dave, "ba leave")
+    assert "may now start" not in text(left)
+
+
 async def test_names_survive_a_restart(world: World) -> None:
     alice = world.member("alice", display="Alice the Bold")
     bob = world.member("bob", display="Bobby")
