@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
+from bot.limits import MAX_REMINDER_MINUTES
 from storage import DEFAULT_LEASE_SECONDS, ShardRange, default_db_path
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+BOT_LEVELS = ("simple", "strong")
+YES = ("1", "true", "yes", "on")
+NO = ("0", "false", "no", "off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,27 +42,92 @@ class Config:
 
     @classmethod
     def from_env(cls, *, load_dotenv: bool = True) -> Config:
+        """The settings; a value the bot cannot use raises :class:`ValueError`
+        naming the variable and what it takes (the bot would otherwise run on
+        with a guess, or fail later with a traceback)."""
         if load_dotenv:
             from dotenv import load_dotenv as _load
 
             _load()
-        guild = (os.environ.get("TEST_GUILD_ID") or "").strip()
-        count = (os.environ.get("SHARD_COUNT") or "").strip()
-        ids = (os.environ.get("SHARD_IDS") or "").strip()
+        count = _env("SHARD_COUNT")
+        ids = _env("SHARD_IDS")
         if ids and not count:
             raise ValueError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
         return cls(
-            token=(os.environ.get("DISCORD_TOKEN") or "").strip() or None,
+            token=_env("DISCORD_TOKEN") or None,
             db_path=default_db_path(),
-            log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
-            test_guild_id=int(guild) if guild.isdigit() else None,
-            reminder_minutes=int(os.environ.get("REMINDER_MINUTES") or 12 * 60),
-            max_reminders=int(os.environ.get("MAX_REMINDERS") or 3),
-            bot_level=(os.environ.get("BOT_LEVEL") or "simple").strip().lower(),
-            bot_seconds=float(os.environ.get("BOT_SECONDS") or 1.0),
-            tick_seconds=float(os.environ.get("TICK_SECONDS") or 60),
-            lease_seconds=float(os.environ.get("LEASE_SECONDS") or DEFAULT_LEASE_SECONDS),
+            log_level=_choice("LOG_LEVEL", "INFO", LOG_LEVELS).upper(),
+            test_guild_id=_guild_id("TEST_GUILD_ID"),
+            reminder_minutes=_whole(
+                "REMINDER_MINUTES", 12 * 60, 0, MAX_REMINDER_MINUTES, "minutes (0: no reminders)"
+            ),
+            max_reminders=_whole("MAX_REMINDERS", 3, 0, None, "reminders"),
+            bot_level=_choice("BOT_LEVEL", "simple", BOT_LEVELS).lower(),
+            bot_seconds=_seconds("BOT_SECONDS", 1.0),
+            tick_seconds=_seconds("TICK_SECONDS", 60.0),
+            lease_seconds=_seconds("LEASE_SECONDS", DEFAULT_LEASE_SECONDS),
             shards=ShardRange.parse(count, ids) if count else None,
-            members_intent=(os.environ.get("MEMBERS_INTENT") or "1").strip().lower()
-            not in ("0", "false", "no", "off"),
+            members_intent=_switch("MEMBERS_INTENT", True),
         )
+
+
+def _env(name: str) -> str:
+    return (os.environ.get(name) or "").strip()
+
+
+def _bad(name: str, raw: str, wanted: str) -> ValueError:
+    return ValueError(f"{name}={raw!r} is not {wanted}; correct it in .env or the environment")
+
+
+def _whole(name: str, default: int, low: int, high: int | None, unit: str) -> int:
+    raw = _env(name)
+    if not raw:
+        return default
+    span = f"from {low} to {high}" if high is not None else f"at least {low}"
+    if not raw.isdecimal() or not low <= int(raw) <= (high if high is not None else int(raw)):
+        raise _bad(name, raw, f"a whole number of {unit}, {span}")
+    return int(raw)
+
+
+def _seconds(name: str, default: float) -> float:
+    raw = _env(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise _bad(name, raw, "a number of seconds above 0 (such as 1.5)")
+    return value
+
+
+def _choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    raw = _env(name)
+    if not raw:
+        return default
+    if raw.lower() not in (c.lower() for c in choices):
+        raise _bad(name, raw, "one of " + ", ".join(choices))
+    return raw
+
+
+def _switch(name: str, default: bool) -> bool:
+    raw = _env(name).lower()
+    if not raw:
+        return default
+    if raw not in YES + NO:
+        raise _bad(name, raw, "1 or 0 (on or off)")
+    return raw in YES
+
+
+def _guild_id(name: str) -> int | None:
+    raw = _env(name)
+    if not raw:
+        return None
+    if not raw.isdecimal():
+        raise _bad(
+            name,
+            raw,
+            "a server id (digits: right-click the server with Developer Mode on, Copy Server ID)",
+        )
+    return int(raw)

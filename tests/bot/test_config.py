@@ -1,0 +1,96 @@
+"""A setting the bot cannot use stops ``python -m bot`` at once with one line
+naming the variable and what it takes: values were read with a bare int() (its
+ValueError named neither the variable nor the fix), or not checked at all and
+run with a guess (a misspelled LOG_LEVEL or TEST_GUILD_ID silently ignored, an
+unknown BOT_LEVEL a traceback after logging in, TICK_SECONDS=0 a busy loop)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.__main__ import main
+from bot.config import Config
+
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "LOG_LEVEL",
+    "TEST_GUILD_ID",
+    "REMINDER_MINUTES",
+    "MAX_REMINDERS",
+    "BOT_LEVEL",
+    "BOT_SECONDS",
+    "TICK_SECONDS",
+    "LEASE_SECONDS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "MEMBERS_INTENT",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env of the developer's
+
+
+BAD = [
+    ("REMINDER_MINUTES", "abc", "a whole number of minutes"),
+    ("REMINDER_MINUTES", "-5", "from 0 to 10080"),
+    ("REMINDER_MINUTES", "20000", "from 0 to 10080"),
+    ("MAX_REMINDERS", "-1", "a whole number of reminders, at least 0"),
+    ("TICK_SECONDS", "0", "a number of seconds above 0"),
+    ("TICK_SECONDS", "soon", "a number of seconds above 0"),
+    ("LEASE_SECONDS", "-90", "a number of seconds above 0"),
+    ("BOT_SECONDS", "nan", "a number of seconds above 0"),
+    ("BOT_LEVEL", "hard", "one of simple, strong"),
+    ("LOG_LEVEL", "verbose", "one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+    ("TEST_GUILD_ID", "my-server", "a server id"),
+    ("MEMBERS_INTENT", "maybe", "1 or 0"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "wanted"), BAD)
+def test_a_bad_value_names_its_variable(monkeypatch, capsys, name, value, wanted) -> None:
+    monkeypatch.setenv(name, value)
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    with pytest.raises(ValueError) as err:
+        Config.from_env(load_dotenv=False)
+    assert f"{name}={value!r}" in str(err.value) and wanted in str(err.value)
+    # python -m bot (and --local) stop before anything starts, without a traceback
+    assert main(["--local"]) == 2
+    out = capsys.readouterr()
+    assert out.err.startswith("configuration error: ") and name in out.err
+    assert "Traceback" not in out.err and out.out == ""
+
+
+def test_good_values_are_read(monkeypatch) -> None:
+    for name, value in {
+        "REMINDER_MINUTES": "0",
+        "MAX_REMINDERS": "5",
+        "TICK_SECONDS": "2.5",
+        "LEASE_SECONDS": "30",
+        "BOT_SECONDS": "0.5",
+        "BOT_LEVEL": "Strong",
+        "LOG_LEVEL": "debug",
+        "TEST_GUILD_ID": " 123456789012345678 ",
+        "MEMBERS_INTENT": "off",
+    }.items():
+        monkeypatch.setenv(name, value)
+    cfg = Config.from_env(load_dotenv=False)
+    assert (cfg.reminder_minutes, cfg.max_reminders) == (0, 5)
+    assert (cfg.tick_seconds, cfg.lease_seconds, cfg.bot_seconds) == (2.5, 30.0, 0.5)
+    assert (cfg.bot_level, cfg.log_level) == ("strong", "DEBUG")
+    assert cfg.test_guild_id == 123456789012345678 and cfg.members_intent is False
+
+
+def test_empty_values_take_the_defaults() -> None:
+    cfg = Config.from_env(load_dotenv=False)
+    assert (cfg.token, cfg.test_guild_id, cfg.bot_level, cfg.log_level) == (
+        None,
+        None,
+        "simple",
+        "INFO",
+    )
+    assert (cfg.reminder_minutes, cfg.max_reminders, cfg.tick_seconds) == (720, 3, 60.0)
+    assert cfg.members_intent is True
