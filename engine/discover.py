@@ -110,6 +110,16 @@ class Discover(Handler):
         place = "display space" if where == "display" else "Advanced slot"  # as the options say
         shown = tile_in_sentence(tile, enters_boost_side_up(g, tile))
         g.log("discover", f"{g.name(seat)} takes {shown} from {place} {n}.", seat, tile=tile)
+        if where != "display":
+            # The rulebook replaces it at once from the face-down deck: a new
+            # tile everybody may now take (the log said nothing of it).
+            new = b.advanced_slots[i]
+            g.log(
+                "advanced_refill",
+                f"Advanced slot {n} is refilled from the deck: {tile_in_sentence(new, False)}."
+                if new is not None
+                else f"The Advanced deck is empty: Advanced slot {n} stays empty.",
+            )
         if f["left"] - cost > 0:
             g.push("discover", seat=seat, left=f["left"] - cost)
         g.push("inject", seat=seat, tile=tile)
