@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai import LEVELS, Budget, choose
-from engine.components import DIFFICULTY_VP, STARTING_VP
+from engine.components import STARTING_VP
+from engine.components.hal import DIFFICULTY_VP
 from engine.decision import Action
 from engine.game import Game
 from engine.state import GameOptions

@@ -13,15 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.components import (
-    ADVANCED_TILE_IDS,
-    COLOURS,
-    HAL_CARDS,
-    MISSION_CARDS,
-    MISSION_IDS,
-    RAVAGER_CARDS,
-    TECH_TILE_IDS,
-)
+from engine.components import COLOURS
+from engine.components.cards import MISSION_CARDS, MISSION_IDS, RAVAGER_CARDS
+from engine.components.hal import HAL_CARDS
+from engine.components.tiles import ADVANCED_TILE_IDS, TECH_TILE_IDS
 from engine.game import Game
 from engine.state import copy_json, to_json
 

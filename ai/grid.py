@@ -15,14 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import (
-    ACTIVATE_ADJACENT,
-    COLOURS,
-    MISSION_CARDS,
-    TILES,
-    DieColour,
-    TileEffect,
-)
+from engine.components import COLOURS, DieColour
+from engine.components.cards import MISSION_CARDS
+from engine.components.tiles import ACTIVATE_ADJACENT, TILES, TileEffect
 from engine.ops import slot_cells
 from engine.tiles import activatable_cell, adjacent_targets
 

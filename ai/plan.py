@@ -54,7 +54,7 @@ from ai.players import expected_margin
 from ai.rules import ranked_options, simple_choice
 from ai.solo import final_margin
 from ai.value import solo_margin
-from engine.components import HAL_SEAT
+from engine.components.hal import HAL_SEAT
 from engine.decision import Action
 from engine.game import Game
 

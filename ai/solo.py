@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai.worth import TILE_WORTH, mission_potential
-from engine.components import HAL_SEAT
+from engine.components.hal import HAL_SEAT
 from engine.scoring import advanced_vp
 
 if TYPE_CHECKING:

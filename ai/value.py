@@ -28,7 +28,8 @@ from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from ai.solo import FEATURES as LINEAR_FEATURES
 from ai.solo import features as linear_features
 from ai.solo import final_margin
-from engine.components import COLOUR_INDEX, MISSION_CARDS, MissionKind
+from engine.components import COLOUR_INDEX
+from engine.components.cards import MISSION_CARDS, MissionKind
 from engine.ops import payable_times
 
 if TYPE_CHECKING:

@@ -11,15 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
-from engine.components import (
-    COLOUR_INDEX,
-    MISSION_CARDS,
-    TILES,
-    Bundle,
-    MissionKind,
-    TileEffect,
-    TileKind,
-)
+from engine.bundle import Bundle
+from engine.components import COLOUR_INDEX
+from engine.components.cards import MISSION_CARDS, MissionKind
+from engine.components.tiles import TILES, TileEffect, TileKind
 from engine.scoring import advanced_vp
 
 if TYPE_CHECKING:

@@ -48,7 +48,8 @@ from ai import Budget  # noqa: E402
 from ai.arena import GameRecord, play_game  # noqa: E402
 from ai.search import search  # noqa: E402
 from engine import Action, Game, GameOptions  # noqa: E402
-from engine.components import DIFFICULTY_VP, STARTING_VP  # noqa: E402
+from engine.components import STARTING_VP  # noqa: E402
+from engine.components.hal import DIFFICULTY_VP  # noqa: E402
 
 DIFFICULTIES = ("easy", "standard", "difficult", "extreme")
 

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import (
-    COLOUR_INDEX,
-    HAL_SEAT,
-    MIDDLE,
-    MISSION_CARDS,
-    Bundle,
-    HexKind,
-    MissionKind,
-)
+from engine.bundle import Bundle
+from engine.components import COLOUR_INDEX
+from engine.components.cards import MISSION_CARDS, MissionKind
+from engine.components.hal import HAL_SEAT
+from engine.components.strips import MIDDLE, HexKind
 from engine.hal import EJECTED_CARD_VP, hal_scores
 from engine.mission_cards import discard_mission, mission_short
 from engine.ops import gain, player

@@ -21,8 +21,9 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_BY_LETTER, MISSION_CARDS, DieColour
-from engine.components import TILES as TILES_
+from engine.components import COLOUR_BY_LETTER, DieColour
+from engine.components.cards import MISSION_CARDS
+from engine.components.tiles import TILES as TILES_
 from engine.decision import Option
 from engine.ops import SLOT_NAMES
 from engine.rules_version import (
@@ -352,7 +353,7 @@ def last_turn_of_game(g: Game) -> bool:
 
 def _does_something(g: Game, seat: int, cell: int, effect) -> bool:
     """Would activating this tile of `seat`'s grid change anything?"""
-    from engine.components import TileEffect
+    from engine.components.tiles import TileEffect
     from engine.ops import player
     from engine.space_board import ship_moves
 
@@ -382,7 +383,7 @@ def alike_tiles(g: Game, seat: int, opts: list[Option]) -> list[Option]:
     activating two "gain 1 VP" tiles in either order ends the same."""
     if not no_question_without_choice(g.state.options):
         return opts
-    from engine.components import ACTIVATE_ADJACENT, TILES
+    from engine.components.tiles import ACTIVATE_ADJACENT, TILES
     from engine.ops import CELL_NAMES, player
 
     p = player(g, seat)

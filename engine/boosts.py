@@ -9,15 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import (
-    COLOUR_BY_LETTER,
-    COLOUR_BY_NAME,
-    COLOURS,
-    TILES,
-    ActionKind,
-    BoostEffect,
-    DieColour,
-)
+from engine.components import COLOUR_BY_LETTER, COLOUR_BY_NAME, COLOURS, ActionKind, DieColour
+from engine.components.tiles import TILES, BoostEffect
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
@@ -204,7 +197,7 @@ def _effect_text():
 
 
 def _vp(n: int):
-    from engine.components import Bundle
+    from engine.bundle import Bundle
 
     return Bundle(vp=n)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import MISSION_CARDS
+from engine.components.cards import MISSION_CARDS
 from engine.decision import Option
 from engine.describe import cells_text
 from engine.handlers import Frame, Handler, handler

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import MISSION_CARDS, REWARD_BUNDLES, DieColour, HexKind
+from engine.components import DieColour
+from engine.components.cards import MISSION_CARDS, REWARD_BUNDLES
+from engine.components.strips import HexKind
 from engine.decision import Option
 from engine.describe import (
     hex_short,

@@ -9,21 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import (
-    ACTION_NAMES,
-    ACTIONS,
+from engine.bundle import bundle_text
+from engine.components import ACTION_NAMES, ACTIONS, LOCATIONS, ActionKind
+from engine.components.cards import (
     DAMAGING_EFFECTS,
-    LOCATIONS,
     MISSION_CARDS,
     RAVAGER_CARDS,
     REWARD_BUNDLES,
-    TILES,
-    ActionKind,
-    HexKind,
     RavagerEffect,
-    TileKind,
-    bundle_text,
 )
+from engine.components.strips import HexKind
+from engine.components.tiles import TILES, TileKind
 from engine.ops import CELL_NAMES, player
 from engine.ravager_arrival import location_full
 from engine.space import Hex
@@ -257,7 +253,7 @@ def _vp_boost(g: Game, seat: int, kind: ActionKind) -> str:
     rules), as "C3's 2 VP boost", or "": an action with nothing to do still
     earns it, so "only the card draw follows" hid it."""
     from engine.boosts import boost_cells
-    from engine.components import BoostEffect
+    from engine.components.tiles import BoostEffect
 
     cells = boost_cells(player(g, seat), BoostEffect.VP_ON_ACTION, action=kind)
     return f"{CELL_NAMES[cells[0]]}'s 2 VP boost" if cells else ""

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from engine.components import COLOURS, MISSION_CARDS, OPPOSITE_FACE, DieColour
+from engine.components import COLOURS, OPPOSITE_FACE, DieColour
+from engine.components.cards import MISSION_CARDS
 from engine.decision import Option
 from engine.dice_use import bought_die_usable, die_usable, own_die_usable
 from engine.ops import CELL_NAMES, player

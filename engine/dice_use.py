@@ -7,17 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.boosts import boost_cells
-from engine.components import (
-    ACTIONS,
-    COLOUR_BY_NAME,
-    COLOURS,
-    MISSION_CARDS,
-    OPPOSITE_FACE,
-    ActionKind,
-    BoostEffect,
-    DieColour,
-    MissionKind,
-)
+from engine.components import ACTIONS, COLOUR_BY_NAME, COLOURS, OPPOSITE_FACE, ActionKind, DieColour
+from engine.components.cards import MISSION_CARDS, MissionKind
+from engine.components.tiles import BoostEffect
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_flip_into_a_dead_end, zero_die_commands_only
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from engine.asking import with_stop
 from engine.boosts import boost_short
-from engine.components import COLOUR_BY_LETTER, COLOUR_INDEX, COLOURS, DISPLAY_COST, TILES, TileKind
+from engine.components import COLOUR_BY_LETTER, COLOUR_INDEX, COLOURS, DISPLAY_COST
+from engine.components.tiles import TILES, TileKind
 from engine.decision import Option
 from engine.describe import (
     display_tile_text,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.asking import single_answer
-from engine.components import HAL_SEAT, PLAYER_COLOURS
+from engine.components import PLAYER_COLOURS
+from engine.components.hal import HAL_SEAT
 from engine.decision import Action, Decision, Event, Option, StaleTextError
 from engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
 from engine.state import GameOptions, GameState, copy_state, from_json, to_json

@@ -11,27 +11,19 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from engine.bundle import Bundle, bundle_text
 from engine.components import (
     ACTION_NAMES,
     COLOUR_INDEX,
     COLOURS,
-    DAMAGING_EFFECTS,
     DISPLAY_COST,
     DISPLAY_SPACES,
-    HAL_CARDS,
-    HAL_SEAT,
-    MISSION_CARDS,
-    RAVAGER_CARDS,
-    REWARD_BUNDLES,
     ActionKind,
-    Bundle,
     DieColour,
-    HalCard,
-    HalWeights,
-    HexKind,
-    action_number,
-    bundle_text,
 )
+from engine.components.cards import DAMAGING_EFFECTS, MISSION_CARDS, RAVAGER_CARDS, REWARD_BUNDLES
+from engine.components.hal import HAL_CARDS, HAL_SEAT, HalCard, HalWeights, action_number
+from engine.components.strips import HexKind
 from engine.describe import enters_boost_side_up, tile_in_sentence
 from engine.display import tiles_appear
 from engine.handlers import Frame, Handler, handler
@@ -416,7 +408,7 @@ def _destroy(g: Game, value: int, clockwise: bool) -> None:
 
 
 def _command(g: Game, colour: DieColour) -> None:
-    from engine.components import MissionKind
+    from engine.components.cards import MissionKind
 
     card = draw_mission(g, colour)
     if card is None:

@@ -6,21 +6,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.components import (
-    ADVANCED_TILE_IDS,
     COLOUR_INDEX,
     DICE_PER_COLOUR,
-    HAL_CARDS,
     HAND_LIMIT,
     MAX_DAMAGE,
     MAX_RAVAGERS_PER_LOCATION,
-    MISSION_CARDS,
-    RAVAGER_CARDS,
     RAVAGERS_REMOVED,
     ROBOTS_PER_PLAYER,
-    TECH_TILE_IDS,
     DieColour,
-    HexKind,
 )
+from engine.components.cards import MISSION_CARDS, RAVAGER_CARDS
+from engine.components.hal import HAL_CARDS
+from engine.components.strips import HexKind
+from engine.components.tiles import ADVANCED_TILE_IDS, TECH_TILE_IDS
 from engine.errors import InvariantError
 from engine.space_board import ba_hex, hex_spec
 

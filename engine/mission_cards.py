@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_INDEX, MISSION_CARDS, DieColour
+from engine.components import COLOUR_INDEX, DieColour
+from engine.components.cards import MISSION_CARDS
 from engine.words import plural
 
 if TYPE_CHECKING:

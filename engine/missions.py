@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.asking import alike_once
-from engine.components import MISSION_CARDS, TILES, Bundle, TileKind, bundle_text
+from engine.bundle import Bundle, bundle_text
+from engine.components.cards import MISSION_CARDS
+from engine.components.tiles import TILES, TileKind
 from engine.decision import Option
 from engine.describe import tile_in_sentence, tile_shown
 from engine.handlers import Frame, Handler, handler

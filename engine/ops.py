@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_INDEX, TILES, Bundle, DieColour, TileKind, bundle_text
+from engine.bundle import Bundle, bundle_text
+from engine.components import COLOUR_INDEX, DieColour
+from engine.components.tiles import TILES, TileKind
 from engine.state import Player
 
 if TYPE_CHECKING:

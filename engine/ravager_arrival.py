@@ -12,9 +12,9 @@ from engine.components import (
     COLOUR_INDEX,
     MAX_DAMAGE,
     MAX_RAVAGERS_PER_LOCATION,
-    RAVAGER_CARDS,
     DieColour,
 )
+from engine.components.cards import RAVAGER_CARDS
 from engine.rules_version import ravager_arrival_stops_when_every_location_is_full
 from engine.scoring import trigger_end
 from engine.space import Hex, hex_name

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.asking import alike_once
-from engine.components import DAMAGING_EFFECTS, RAVAGER_CARDS, RavagerEffect, next_clockwise
+from engine.components import next_clockwise
+from engine.components.cards import DAMAGING_EFFECTS, RAVAGER_CARDS, RavagerEffect
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.mission_cards import discard_mission, mission_label, mission_short

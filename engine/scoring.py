@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from engine.components import (
+from engine.components import COLOURS
+from engine.components.hal import HAL_SEAT
+from engine.components.tiles import (
     ADVANCED_TECH_COLOUR,
     ADVANCED_TILE_IDS,
-    COLOURS,
-    HAL_SEAT,
     TILES,
     AdvancedKind,
     TileKind,

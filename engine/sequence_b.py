@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.asking import games_last_turn
-from engine.components import COLOUR_INDEX, COLOURS, TILES, BoostEffect
+from engine.components import COLOUR_INDEX, COLOURS
+from engine.components.tiles import TILES, BoostEffect
 from engine.decision import Option
 from engine.describe import whose
 from engine.dice_take import die_codes, die_text, find_own_die

@@ -6,28 +6,24 @@ from typing import TYPE_CHECKING
 
 from engine.components import (
     ADVANCED_SLOTS,
-    ADVANCED_TILE_IDS,
     AID_FREE_RESERVE,
     AID_RESOURCES,
     COLOURS,
     DICE_PER_COLOUR,
     DIE_FACES,
-    DIFFICULTY_VP,
-    HAL_CARDS,
-    MISSION_IDS,
     PLAYER_COLOURS,
-    RAVAGER_CARDS,
     RAVAGERS_REMOVED,
     ROBOTS_PER_PLAYER,
     SETUP_BREAK_ROOM,
     SETUP_SUPPLY,
     STARTING_VP,
-    STRIP_SIDES_TEXT,
     STRIPS_USED,
-    TECH_TILE_IDS,
     PlayerColour,
-    starting_tile_ids,
 )
+from engine.components.cards import MISSION_IDS, RAVAGER_CARDS
+from engine.components.hal import DIFFICULTY_VP, HAL_CARDS
+from engine.components.strips import STRIP_SIDES_TEXT
+from engine.components.tiles import ADVANCED_TILE_IDS, TECH_TILE_IDS, starting_tile_ids
 from engine.errors import InvalidOptionsError
 from engine.ravager_arrival import place_damage
 from engine.rules_version import RULES_VERSIONS

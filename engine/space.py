@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.components import HEX_LETTERS, MIDDLE
+from engine.components.strips import HEX_LETTERS, MIDDLE
 
 Hex = tuple[int, int]  # (strip index from 0, position 0-4)
 

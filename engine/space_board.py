@@ -6,15 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.components import (
-    MIDDLE,
-    MISSION_CARDS,
-    SPES_HEX,
-    STRIP_SIDES,
-    DieColour,
-    HexKind,
-    HexSpec,
-)
+from engine.components import DieColour
+from engine.components.cards import MISSION_CARDS
+from engine.components.strips import MIDDLE, SPES_HEX, STRIP_SIDES, HexKind, HexSpec
 from engine.ops import player
 from engine.space import Hex, hex_name, neighbours, reachable
 from engine.state import Board

@@ -5,18 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.asking import alike_tiles, with_stop
-from engine.components import (
-    ACTIVATE_ADJACENT,
-    COLOUR_BY_LETTER,
-    COLOURS,
-    MISSION_CARDS,
-    TILES,
-    AdvancedKind,
-    Bundle,
-    DieColour,
-    TileEffect,
-    TileKind,
-)
+from engine.bundle import Bundle
+from engine.components import COLOUR_BY_LETTER, COLOURS, DieColour
+from engine.components.cards import MISSION_CARDS
+from engine.components.tiles import ACTIVATE_ADJACENT, TILES, AdvancedKind, TileEffect, TileKind
 from engine.decision import Option
 from engine.describe import placed_text
 from engine.handlers import Frame, Handler, handler

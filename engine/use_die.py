@@ -11,12 +11,12 @@ from engine.components import (
     ACTION_NAMES,
     ACTIONS,
     COLOUR_BY_NAME,
-    HAL_SEAT,
-    MISSION_CARDS,
     OPPOSITE_FACE,
     ActionKind,
     DieColour,
 )
+from engine.components.cards import MISSION_CARDS
+from engine.components.hal import HAL_SEAT
 from engine.decision import Option
 from engine.describe import action_short, action_text
 from engine.dice_take import flip_with_debris

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.components import HAL_CARDS, HAL_SEAT, MISSION_CARDS
+from engine.components.cards import MISSION_CARDS
+from engine.components.hal import HAL_CARDS, HAL_SEAT
 from engine.space import hex_name
 from engine.space_board import ba_hex
 from engine.state import to_json

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.components import TILES
+from engine.components.tiles import TILES
 from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P

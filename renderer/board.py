@@ -12,7 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.components import ACTIONS, MIDDLE, SPES_HEX, STRIP_SIDES
+from engine.components import ACTIONS
+from engine.components.strips import MIDDLE, SPES_HEX, STRIP_SIDES
 from engine.decision import Decision, public_words
 from engine.space import hex_name
 from engine.words import plural

@@ -11,14 +11,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.components import (
-    MISSION_CARDS,
-    PLAYER_COLOURS,
-    RAVAGER_CARDS,
-    TILES,
-    MissionKind,
-    TileKind,
-)
+from engine.components import PLAYER_COLOURS
+from engine.components.cards import MISSION_CARDS, RAVAGER_CARDS, MissionKind
+from engine.components.tiles import TILES, TileKind
 from renderer import labels
 from renderer import palette as P
 from renderer.artwork import centred_text, ravager_icon, smooth

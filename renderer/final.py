@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.components import TILES
+from engine.components.tiles import TILES
 from renderer import artwork as A
 from renderer import labels
 from renderer import layout as L

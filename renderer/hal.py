@@ -17,13 +17,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.components import (
-    ACTION_NAMES,
-    DIFFICULTY_VP,
-    HAL_CARDS,
-    HalCard,
-    action_number,
-)
+from engine.components import ACTION_NAMES
+from engine.components.hal import DIFFICULTY_VP, HAL_CARDS, HalCard, action_number
 from renderer import artwork as A
 from renderer import layout as L
 from renderer import palette as P

@@ -7,18 +7,9 @@ into words that fit in a 100-pixel tile.
 from __future__ import annotations
 
 from engine.boosts import boost_short
-from engine.components import (
-    ACTION_NAMES,
-    ACTIONS,
-    MISSION_CARDS,
-    RAVAGER_CARDS,
-    TILES,
-    MissionKind,
-    RavagerEffect,
-    Reward,
-    TileKind,
-    next_clockwise,
-)
+from engine.components import ACTION_NAMES, ACTIONS, next_clockwise
+from engine.components.cards import MISSION_CARDS, RAVAGER_CARDS, MissionKind, RavagerEffect, Reward
+from engine.components.tiles import TILES, TileKind
 from engine.tiles import ADVANCED_TEXT, EFFECT_SHORT
 
 TILE_TEXT = EFFECT_SHORT  # the engine's short labels are the image's words

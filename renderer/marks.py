@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.components import HEX_LETTERS, MIDDLE, SPES_HEX, STRIP_SIDES
+from engine.components.strips import HEX_LETTERS, MIDDLE, SPES_HEX, STRIP_SIDES
 from renderer import layout as L
 from renderer import palette as P
 from renderer.common import text

@@ -27,7 +27,7 @@ from bot.service.model import (
 )
 from bot.service.write import WritePath
 from engine import EngineError, Game
-from engine.components import DIFFICULTY_VP
+from engine.components.hal import DIFFICULTY_VP
 from storage import (
     ChannelBusyError,
     GameRecord,

@@ -23,7 +23,7 @@ from bot.service.format import Fmt, command
 from bot.service.model import Reply, bot_name, fail, is_bot
 from bot.service.stats import mode_of
 from engine import Action, Game
-from engine.components import HAL_SEAT
+from engine.components.hal import HAL_SEAT
 from storage import (
     NO_SERVER,
     STARTED_STATUSES,

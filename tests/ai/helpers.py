@@ -7,7 +7,9 @@ import json
 import random
 
 from engine import Action, Game, GameOptions
-from engine.components import COLOUR_INDEX, HAL_CARDS, MISSION_CARDS
+from engine.components import COLOUR_INDEX
+from engine.components.cards import MISSION_CARDS
+from engine.components.hal import HAL_CARDS
 from engine.state import to_json
 
 

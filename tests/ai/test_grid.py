@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from ai.grid import activation_vp, card_play_potential, line_vp
 from engine import Game, GameOptions
-from engine.components import MISSION_IDS, TILES, DieColour, TileEffect, TileKind
+from engine.components import DieColour
+from engine.components.cards import MISSION_IDS
+from engine.components.tiles import TILES, TileEffect, TileKind
 from engine.state import PlayedCard
 
 ORANGE, GRAY = DieColour.ORANGE, DieColour.GRAY

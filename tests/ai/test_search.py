@@ -7,7 +7,7 @@ import pytest
 from ai.rules import simple_choice
 from ai.search import _rewards
 from engine import Action, Game, GameOptions
-from engine.components import HAL_SEAT
+from engine.components.hal import HAL_SEAT
 
 
 def finished_solo(rules_version: int, ours: int, hals: int) -> Game:

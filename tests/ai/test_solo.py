@@ -18,7 +18,7 @@ from ai.search import (
 from ai.solo import features, spes_distance
 from ai.value import solo_margin
 from engine import Action, Game, GameOptions
-from engine.components import HAL_SEAT
+from engine.components.hal import HAL_SEAT
 from engine.state import PlacedMission
 from tests.ai.helpers import position, solo_game
 

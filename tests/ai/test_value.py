@@ -10,7 +10,8 @@ import pytest
 from ai import solo, value
 from ai.grid import CARD_PLAY_WEIGHT, card_play_potential
 from engine import Game
-from engine.components import MISSION_CARDS, TILES, MissionKind, TileKind
+from engine.components.cards import MISSION_CARDS, MissionKind
+from engine.components.tiles import TILES, TileKind
 from engine.ops import payable_times
 from engine.state import PlacedMission
 from tests.ai.helpers import solo_game

@@ -13,7 +13,7 @@ from bot.service.games import LiveGames
 from bot.service.helpers import secret_public_words
 from bot.service.model import TurnPrompt
 from engine import Action, Game, GameOptions
-from engine.components import RAVAGER_CARDS, RavagerEffect
+from engine.components.cards import RAVAGER_CARDS, RavagerEffect
 from storage import Store
 from tests.bot.direct import FakeClock
 from tests.engine.scenario import (

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import RULES_VERSION, Action, Game, GameOptions, options_from_json
-from engine.components import TILES, DieColour, TileEffect, TileKind
+from engine.components import DieColour
+from engine.components.tiles import TILES, TileEffect, TileKind
 from engine.invariants import check
 from engine.state import Die
 

@@ -9,7 +9,8 @@ after editing (``table`` does it for you).
 from __future__ import annotations
 
 from engine import RULES_VERSION
-from engine.components import COLOUR_INDEX, DICE_PER_COLOUR, MISSION_CARDS
+from engine.components import COLOUR_INDEX, DICE_PER_COLOUR
+from engine.components.cards import MISSION_CARDS
 from engine.game import Game
 from engine.invariants import check
 from engine.ops import CELL_NAMES

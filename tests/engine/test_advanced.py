@@ -75,7 +75,7 @@ def boost(g: Game, seat: int, cells: dict[str, int]) -> None:
 
 def deck_top(g: Game, *cards: int) -> None:
     """Mission cards on top of their colour's deck, the last one drawn first."""
-    from engine.components import MISSION_CARDS
+    from engine.components.cards import MISSION_CARDS
 
     for c in cards:
         g.state.board.mission_decks[COLOUR_INDEX[MISSION_CARDS[c].colour]].append(
@@ -180,7 +180,7 @@ def test_an_ejected_tile_with_debris_on_it_says_the_debris_goes_back_to_storage(
 
 
 def test_every_boost_side_label_fits_a_button():
-    from engine.components import TILES, TileKind
+    from engine.components.tiles import TILES, TileKind
     from engine.discover import LABEL_ROOM, _display_label
 
     g = adv_table()
@@ -665,7 +665,7 @@ def test_a_card_play_says_a_boost_side_tile_it_reaches_flips_and_loses_its_1x():
     forfeits its 1x effect (advanced rules, "1x" effect); the question after
     the play said so, too late to choose another card or slot."""
     from engine.boosts import boost_text
-    from engine.components import MISSION_CARDS
+    from engine.components.cards import MISSION_CARDS
 
     g = adv_table()
     g.state.options.ask_stepwise = False

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, GameOptions
-from engine.components import ADVANCED_TILE_IDS, TILES, TileKind
+from engine.components.tiles import ADVANCED_TILE_IDS, TILES, TileKind
 from engine.scoring import advanced_vp, score_advanced
 
 TECH = [t.id for t in TILES if t.kind is TileKind.TECHNOLOGY]

@@ -12,8 +12,10 @@ import re
 import pytest
 
 from engine import Action, Game, GameOptions
-from engine.components import HAND_LIMIT, MISSION_CARDS, DieColour, TileEffect, TileKind
-from engine.components import TILES as TILE_SPECS
+from engine.components import HAND_LIMIT, DieColour
+from engine.components.cards import MISSION_CARDS
+from engine.components.tiles import TILES as TILE_SPECS
+from engine.components.tiles import TileEffect, TileKind
 from engine.state import Die
 from tests.engine.helpers import choose, ids, refresh, technology_tile
 from tests.engine.scenario import (
@@ -276,7 +278,7 @@ def test_plain_gains_come_first_and_choices_are_still_asked():
 def test_alike_ravager_cards_are_one_option_and_a_lone_answer_is_taken():
     g = merged(table())
     set_dice(g, {MADELINE: "o3"})
-    from engine.components import RAVAGER_CARDS, RavagerEffect
+    from engine.components.cards import RAVAGER_CARDS, RavagerEffect
 
     hand = [c.id for c in RAVAGER_CARDS if c.location == 3][:3]
     give_ravagers(g, MADELINE, *hand)
@@ -301,7 +303,7 @@ def test_the_one_play_of_alike_ravager_cards_names_every_copy():
     # where #11 went: the option says it stands for either.
     g = merged(table())
     set_dice(g, {MADELINE: "o3"})
-    from engine.components import RAVAGER_CARDS
+    from engine.components.cards import RAVAGER_CARDS
 
     first, second = [c.id for c in RAVAGER_CARDS if c.location == 3][:2]
     give_ravagers(g, MADELINE, first)

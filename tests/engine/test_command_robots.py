@@ -9,7 +9,9 @@ import pytest
 
 from engine import Game, GameOptions
 from engine.command import move_option
-from engine.components import RAVAGER_CARDS, DieColour, HexKind, RavagerEffect
+from engine.components import DieColour
+from engine.components.cards import RAVAGER_CARDS, RavagerEffect
+from engine.components.strips import HexKind
 from engine.describe import action_text
 from engine.space_board import all_hexes, ba_hex, hex_spec, robots_for_a_card, ship_hexes
 from tests.engine.scenario import ravagers_at

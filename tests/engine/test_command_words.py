@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from engine import Action, Game, GameOptions
-from engine.components import MISSION_CARDS
+from engine.components.cards import MISSION_CARDS
 from engine.space import parse_hex
 from tests.engine.helpers import choose, refresh
 from tests.engine.scenario import MADELINE, ok, put_ship, set_dice, table

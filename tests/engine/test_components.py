@@ -4,28 +4,25 @@ from collections import Counter
 
 from engine.components import (
     ACTIONS,
-    ADVANCED_TILE_IDS,
     DICE_PER_COLOUR,
     DIE_FACES,
-    MISSION_CARDS,
     OPPOSITE_FACE,
     PLAYER_COLOURS,
-    RAVAGER_CARDS,
     RAVAGERS_REMOVED,
-    STRIP_SIDES,
     STRIPS_USED,
-    TILES,
     ActionKind,
+    DieColour,
+    next_clockwise,
+)
+from engine.components.cards import MISSION_CARDS, RAVAGER_CARDS, MissionKind, RavagerEffect, Reward
+from engine.components.strips import STRIP_SIDES, HexKind
+from engine.components.tiles import (
+    ADVANCED_TILE_IDS,
+    TILES,
     AdvancedKind,
     BoostEffect,
-    DieColour,
-    HexKind,
-    MissionKind,
-    RavagerEffect,
-    Reward,
     TileEffect,
     TileKind,
-    next_clockwise,
     starting_tile_ids,
 )
 
@@ -174,7 +171,8 @@ def test_space_strips():
 
 
 def test_hal_cards():
-    from engine.components import ACTIONS, HAL_CARDS
+    from engine.components import ACTIONS
+    from engine.components.hal import HAL_CARDS
 
     assert len(HAL_CARDS) == 12
     tops = Counter(c.top[0] for c in HAL_CARDS)

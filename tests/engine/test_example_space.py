@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.components import RAVAGER_CARDS
+from engine.components.cards import RAVAGER_CARDS
 from engine.describe import ravagers_on_placing
 from engine.ravager_arrival import ravager_arrives
 from engine.space import parse_hex
@@ -38,7 +38,7 @@ from tests.engine.scenario import (
     turn_of,
 )
 
-# Mission cards (components.MISSION_CARDS).
+# Mission cards (components.cards.MISSION_CARDS).
 M_NEUTRAL_SHIPS = 12  # orange neutralization, reward 2 VP, tiles: orange then gray
 M_GRAY = 20
 M_SHIP_AND_VP = 1  # orange activation: per activation 1 ship and 1 VP

@@ -36,7 +36,7 @@ from tests.engine.scenario import (
     turn_of,
 )
 
-# Tile ids (components.TECH_EFFECTS_PER_COLOUR order; orange 0-15, gray 16-31, green 32-47).
+# Tile ids (components.tiles.TECH_EFFECTS_PER_COLOUR order; orange 0-15, gray 16-31, green 32-47).
 O_VP, O_SHIP, O_RESOURCE = 0, 4, 5
 Y_VP, Y_VP2, Y_SHIP = 16, 17, 20
 G_VP, G_VP2, G_VP3, G_RESOURCE = 32, 33, 34, 37

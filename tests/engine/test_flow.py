@@ -1,7 +1,7 @@
 """The decision machine asks only real questions."""
 
 from engine import Action
-from engine.components import TileEffect
+from engine.components.tiles import TileEffect
 from tests.engine.helpers import fresh
 
 
@@ -27,6 +27,6 @@ def test_a_lone_tile_choice_is_taken_for_the_player():
 
 
 def _effect(tile: int) -> TileEffect:
-    from engine.components import TILES
+    from engine.components.tiles import TILES
 
     return TILES[tile].effect

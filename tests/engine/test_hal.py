@@ -6,7 +6,7 @@ deck in a chosen order), let Hal play (engine.hal.hal_turn, or the machine
 after a player's turn) and check the exact state, VP and events. Then seeded
 random solo games at every difficulty, and the simulate command.
 
-Hal's cards (engine.components.HAL_CARDS, designed) used below:
+Hal's cards (engine.components.hal.HAL_CARDS, designed) used below:
   0 top orange Discover / bottom gray Command, Advanced first, counter-clockwise
   1 top orange Command / bottom green Destroy, Technology only, clockwise
   2 top gray Repair / bottom green Command, Advanced first, clockwise
@@ -30,16 +30,15 @@ import pytest
 from engine import Game, GameOptions, replay
 from engine import simulate as sim
 from engine.components import (
-    ADVANCED_TILE_IDS,
     COLOUR_INDEX,
     DICE_PER_COLOUR,
-    HAL_CARDS,
-    HAL_SEAT,
-    RAVAGER_CARDS,
     RAVAGERS_REMOVED,
     STARTING_VP,
     DieColour,
 )
+from engine.components.cards import RAVAGER_CARDS
+from engine.components.hal import HAL_CARDS, HAL_SEAT
+from engine.components.tiles import ADVANCED_TILE_IDS
 from engine.describe import boost_side_text
 from engine.errors import InvalidOptionsError
 from engine.hal import hal_turn
@@ -132,7 +131,7 @@ def solo_table(
 
 
 def _colour_of_mission(card: int) -> int:
-    from engine.components import MISSION_CARDS
+    from engine.components.cards import MISSION_CARDS
 
     return COLOUR_INDEX[MISSION_CARDS[card].colour]
 

@@ -9,7 +9,9 @@ import random
 import re
 
 from engine import Action, Game, GameOptions
-from engine.components import COLOURS, MISSION_CARDS, REWARD_BUNDLES, bundle_text
+from engine.bundle import bundle_text
+from engine.components import COLOURS
+from engine.components.cards import MISSION_CARDS, REWARD_BUNDLES
 from engine.ravager_arrival import place_damage
 from engine.tiles import tile_text
 from engine.words import a, and_list

@@ -6,7 +6,8 @@ C3's boost paid her 2 VP for performing Destroy."""
 from __future__ import annotations
 
 from engine import Game, GameOptions
-from engine.components import TILES, ActionKind, BoostEffect
+from engine.components import ActionKind
+from engine.components.tiles import TILES, BoostEffect
 from engine.describe import action_text
 
 SEAT = 0

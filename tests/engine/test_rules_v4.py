@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, GameOptions
-from engine.components import HAND_LIMIT, MISSION_CARDS, DieColour
+from engine.components import HAND_LIMIT, DieColour
+from engine.components.cards import MISSION_CARDS
 from engine.scoring import finish
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import MADELINE, NOELLE, give_missions, ok, set_dice, table

@@ -5,15 +5,9 @@ from collections import Counter
 import pytest
 
 from engine import Action, Game, GameOptions
-from engine.components import (
-    ADVANCED_TILE_IDS,
-    MISSION_CARDS,
-    RAVAGER_CARDS,
-    TILES,
-    DieColour,
-    TileKind,
-    starting_tile_ids,
-)
+from engine.components import DieColour
+from engine.components.cards import MISSION_CARDS, RAVAGER_CARDS
+from engine.components.tiles import ADVANCED_TILE_IDS, TILES, TileKind, starting_tile_ids
 from engine.invariants import violations
 
 COLOURS = list(DieColour)

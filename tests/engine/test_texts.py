@@ -10,7 +10,9 @@ import re
 import pytest
 
 from engine import Action, Game, GameOptions
-from engine.components import MISSION_CARDS, RAVAGER_CARDS, TILES, DieColour, TileEffect, TileKind
+from engine.components import DieColour
+from engine.components.cards import MISSION_CARDS, RAVAGER_CARDS
+from engine.components.tiles import TILES, TileEffect, TileKind
 from engine.handlers import HANDLERS
 from engine.mission_cards import mission_short
 from engine.words import a, dice_words, die_words, mid_sentence, plural
@@ -309,7 +311,7 @@ def test_a_destroy_that_can_destroy_nothing_says_so(stacks, idle):
 
 @pytest.mark.parametrize("damage", ["none", "supply die", "action", "the action's own Ravager"])
 def test_a_repair_with_nothing_to_repair_says_so(damage):
-    from engine.components import RavagerEffect
+    from engine.components.cards import RavagerEffect
     from tests.engine.scenario import ravagers_at
 
     g = table()

@@ -5,7 +5,7 @@ with 1 activation." and went straight on to the card draw."""
 
 from __future__ import annotations
 
-from engine.components import RAVAGER_CARDS
+from engine.components.cards import RAVAGER_CARDS
 from tests.engine.helpers import choose, ids
 from tests.engine.scenario import ok, ravagers_at, set_dice, table, turn_of
 

@@ -15,7 +15,8 @@ import random
 import pytest
 
 from engine import Action, Game, GameOptions, IllegalActionError, options_from_json
-from engine.components import COLOUR_INDEX, MISSION_CARDS, MissionKind
+from engine.components import COLOUR_INDEX
+from engine.components.cards import MISSION_CARDS, MissionKind
 from tests.engine.golden import PATH as GOLDEN_V1
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (

@@ -67,7 +67,7 @@ def test_ships_appear_in_their_players_colour() -> None:
 
 
 def test_mission_cards_in_space_show_their_colour() -> None:
-    from engine.components import MISSION_CARDS
+    from engine.components.cards import MISSION_CARDS
 
     cards = 0
     for case in CASES:

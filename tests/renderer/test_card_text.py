@@ -4,7 +4,7 @@ cut to "… tucked under…" at four lines of 17 px."""
 
 from __future__ import annotations
 
-from engine.components import MISSION_CARDS
+from engine.components.cards import MISSION_CARDS
 from renderer import layout as L
 from renderer.cards import card_text_lines
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.components import TILES, Tile, TileKind
+from engine.components.tiles import TILES, Tile, TileKind
 from renderer import advanced as ADV
 from renderer import layout as L
 from renderer.cards import BADGE_INSET, colour_badge, tile_words, tile_words_box

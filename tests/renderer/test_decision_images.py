@@ -253,7 +253,7 @@ def test_a_display_tiles_badge_leaves_its_words_whole() -> None:
     # badge's edge: a Discover's number (top right) then touched 'free' in
     # '1x: free reserve gray'. They stay a gap below the colour badge, where
     # the number ends.
-    from engine.components import TILES, TileKind
+    from engine.components.tiles import TILES, TileKind
     from renderer.cards import tile_words_box
     from renderer.marks import badge_box, mark_size
     from tests.renderer.helpers import game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.components import HAL_CARDS
+from engine.components.hal import HAL_CARDS
 from renderer import hal as H
 from renderer import layout as L
 from renderer import palette as P

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from engine.components import RAVAGER_CARDS, TILES, RavagerEffect
+from engine.components.cards import RAVAGER_CARDS, RavagerEffect
+from engine.components.tiles import TILES
 from renderer import labels
 
 _LETTER_DIE = re.compile(r"\b[oyg] die\b|reserve [oyg]\b")

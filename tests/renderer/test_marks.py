@@ -118,7 +118,8 @@ def test_the_public_board_of_a_secret_decision_shows_no_marks():
 
 
 def test_display_spaces_carry_the_discover_option_numbers():
-    from engine.components import TILES, DieColour, TileKind
+    from engine.components import DieColour
+    from engine.components.tiles import TILES, TileKind
     from tests.engine.scenario import pull_tile
 
     g = _merged(table(3))
@@ -141,7 +142,8 @@ def test_display_spaces_carry_the_discover_option_numbers():
 
 
 def test_card_slots_and_cells_carry_the_play_option_numbers_on_the_player_board():
-    from engine.components import MISSION_CARDS, DieColour
+    from engine.components import DieColour
+    from engine.components.cards import MISSION_CARDS
 
     g = _merged(table(3))
     set_dice(g, {MADELINE: "o3"})
@@ -168,7 +170,9 @@ def test_card_slots_and_cells_carry_the_play_option_numbers_on_the_player_board(
 def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
     """Each card in hand numbers every cell of its row and column, so a cell's
     badge runs over several lines: the tile's words move below it, none under it."""
-    from engine.components import MISSION_CARDS, TILES, DieColour, TileEffect, TileKind
+    from engine.components import DieColour
+    from engine.components.cards import MISSION_CARDS
+    from engine.components.tiles import TILES, TileEffect, TileKind
     from renderer import cards as C
     from renderer.marks import CELLS, cell_clearances
     from renderer.player import render_player_marked
@@ -210,7 +214,9 @@ def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
 def test_a_column_slot_badge_leaves_the_slot_name_readable():
     """The column slot's badge (top right) grows down as the hand grows: its
     name ("col C") is drawn where no badge goes."""
-    from engine.components import MISSION_CARDS, TILES, DieColour, TileKind
+    from engine.components import DieColour
+    from engine.components.cards import MISSION_CARDS
+    from engine.components.tiles import TILES, TileKind
     from renderer import palette as P
     from renderer.marks import CELLS
     from renderer.player import render_player_marked
@@ -252,7 +258,8 @@ def test_a_big_hands_slot_badges_stay_inside_their_slots():
     """Six Missions and six Ravagers in hand number each free slot seven
     times: a column slot's badge, half the slot wide, ran five lines down out
     of the slot; it now takes the room right of the slot's name."""
-    from engine.components import MISSION_CARDS, TILES, TileKind
+    from engine.components.cards import MISSION_CARDS
+    from engine.components.tiles import TILES, TileKind
     from renderer.fonts import text_width
     from renderer.marks import CELLS, SLOTS
     from renderer.player import render_player_marked

@@ -7,7 +7,7 @@ import itertools
 import pytest
 from PIL import Image, ImageChops
 
-from engine.components import MISSION_CARDS
+from engine.components.cards import MISSION_CARDS
 from renderer import layout as L
 from renderer import palette as P
 from renderer import render_player
@@ -176,7 +176,7 @@ def test_many_ejected_tiles_each_show_their_words() -> None:
     """Late in a long game a board holds a dozen ejected tiles or more: past 9
     they were squeezed into one row, each covering the next one's words; a
     full row goes on below, every tile whole and clear of the hand."""
-    from engine.components import ADVANCED_TILE_IDS, TECH_TILE_IDS
+    from engine.components.tiles import ADVANCED_TILE_IDS, TECH_TILE_IDS
     from renderer.cards import tile, tile_words_box
 
     g = game(2, 3, 60)
