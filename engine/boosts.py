@@ -7,15 +7,23 @@ a boost tile early (losing its effect) so it can be activated.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
-from engine.components import COLOUR_BY_LETTER, COLOUR_BY_NAME, COLOURS, ActionKind, DieColour
+from engine.components import (
+    COLOUR_BY_LETTER,
+    COLOUR_BY_NAME,
+    COLOURS,
+    OPPOSITE_FACE,
+    ActionKind,
+    DieColour,
+)
 from engine.components.tiles import TILES, BoostEffect
 from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
 from engine.state import Player
-from engine.words import a, die_named
+from engine.words import a, die_named, face_words
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -121,15 +129,44 @@ def die_boost_options(g: Game, seat: int, die: dict) -> list[Option]:
         for new in COLOURS:
             if new is not colour:
                 opts.append(
-                    Option(
+                    Option.lazy(
                         f"recolour:{CELL_NAMES[c]}:{new.letter}",
-                        f"Boost {CELL_NAMES[c]}: make this die {new}",
-                        f"Use {CELL_NAMES[c]}'s boost (1x, the tile flips to its standard side): "
-                        f"make this die {new} (you still draw two {colour} cards, keeping one)",
-                        (f"cell:{CELL_NAMES[c]}",),
+                        partial(
+                            _recolour_words,
+                            g,
+                            seat,
+                            die.get("original", die["colour"]),
+                            (die["value"], die["bought"]),
+                            c,
+                            new,
+                        ),
                     )
                 )
     return opts
+
+
+def _recolour_words(
+    g: Game, seat: int, drawn: str, die: tuple[int, bool], cell: int, new: DieColour
+) -> tuple[str, str, tuple[str, ...]]:
+    """A recolour keeps the die's value: a star (or a 1 on a damaged action)
+    of the new colour may have no use until a debris flips it, and the engine
+    then spends that debris with no question when the flip is the only way on;
+    the words say so (a tester lost a debris to a gray star they had not
+    been told about). `drawn`: the die's colour before any recolour, whose
+    cards A3 draws (advanced rules); `die`: its value, and whether bought."""
+    from engine.dice_use import die_usable
+
+    name, (value, bought) = CELL_NAMES[cell], die
+    text = (
+        f"Use {name}'s boost (1x, the tile flips to its standard side): "
+        f"make this die {new} (you still draw two {drawn} cards, keeping one)"
+    )
+    if not bought and not die_usable(g, seat, new, value, 0, frozenset({cell})):
+        text += (
+            f"; as {a(die_named(new.value, value))} it has no use here until you spend a debris"
+            f" to flip it to {face_words(OPPOSITE_FACE[value])}"
+        )
+    return f"Boost {name}: make this die {new}", text, (f"cell:{name}",)
 
 
 def apply_die_boost(g: Game, seat: int, die: dict, option: str) -> None:
