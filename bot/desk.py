@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: a panel's or DM's text with notes above it stays within Discord's 2,000
+#: characters (with room for the DM's first line)
+NOTED_LIMIT = 1800
+
 #: Discord lets an interaction's token edit its message for 15 minutes; keep a margin.
 PANEL_SECONDS = 14 * 60.0
 
@@ -131,7 +135,7 @@ class Desk:
                 self.panels.pop((c, uid), None)
                 continue
             if uid == decider and turn is not None and turn.game_id == panel.game_id:
-                await self._show_in_panel(cid, panel, uid, turn)
+                await self._show_in_panel(cid, panel, uid, turn, reply.said_notes)
             elif panel.showing is not None or reply.over:  # at the end, no "Now: Red"
                 await self._panel_done(cid, panel, uid, turn, reply.over)
         for (c, uid), dm in list(self.dms.items()):
@@ -150,7 +154,9 @@ class Desk:
             r.text = f"{r.text}\n{hand.text}"
         return r
 
-    async def _show_in_panel(self, cid: int, panel: Panel, uid: int, turn: TurnPrompt) -> None:
+    async def _show_in_panel(
+        self, cid: int, panel: Panel, uid: int, turn: TurnPrompt, notes: list[str]
+    ) -> None:
         if panel.showing == turn.revision:
             return
         mine = await self._private(cid, uid)
@@ -159,7 +165,9 @@ class Desk:
         files = _files(mine)
         try:
             await panel.interaction.edit_original_response(
-                content=f"🔒 Your decision in game #{mine.turn.game_id}: {mine.text}",
+                content=_noted(
+                    notes, f"🔒 Your decision in game #{mine.turn.game_id}: {mine.text}"
+                ),
                 view=decision_view(mine.turn, private=True),
                 embeds=decision_embeds(mine.turn, image="shown" if files else "none"),
                 attachments=files,
@@ -219,9 +227,8 @@ class Desk:
         guild = getattr(getattr(channel, "guild", None), "id", None)
         link = jump_link(turn_message, guild, cid)
         # the decision itself is the embed's title, with its options listed below it
-        content = (
-            f"🎲 Your turn in Black Angel game #{turn.game_id} (<#{cid}>): {link}\n{mine.text}"
-        )
+        content = f"🎲 Your turn in Black Angel game #{turn.game_id} (<#{cid}>): {link}\n"
+        content += _noted(reply.said_notes, mine.text)
         files = _files(mine)
         view = decision_view(mine.turn, private=True)
         embeds = decision_embeds(mine.turn, image="shown" if files else "none")
@@ -268,6 +275,15 @@ class Desk:
         if turn is None:
             return _no_turn(over, uid)
         return f"{_done(uid)}Now: {turn.who}. Your next decision comes here."
+
+
+def _noted(notes: list[str], text: str) -> str:
+    """``text`` (a decision) under what the game did for a player in this
+    update (a Sequence B played for them): without it a turn that comes back to
+    its player after their own click reads as if nobody else had played. Left
+    out when the message would pass Discord's limit (the channel says it too)."""
+    noted = "".join(f"{line}\n" for line in notes) + text
+    return noted if len(noted) <= NOTED_LIMIT else text
 
 
 def _done(uid: int) -> str:

@@ -127,6 +127,10 @@ class Reply:
     #: lines said last, just above the prompt, where a long message keeps them
     #: (clip_message keeps a message's end): what the game did for a player
     notes: list[str] = field(default_factory=list)
+    #: the notes once ``finish_reply`` wrote them into ``text``: a player's
+    #: private panel or decision DM shows them above the decision they explain
+    #: (a turn that comes back to its player after a Sequence B played for another)
+    said_notes: list[str] = field(default_factory=list)
     #: a notice of a change to the table (a moderator's, a resignation): its
     #: message keeps its text and the next update is posted below it (a turn
     #: message is otherwise edited within a turn: the notice would be written

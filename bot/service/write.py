@@ -248,6 +248,7 @@ class WritePath:
         _end_line(reply)
         if reply.notes:
             reply.text += "".join(f"{line}\n" for line in reply.notes)
+            reply.said_notes += reply.notes
             reply.notes.clear()
         if e.game.is_over:
             reply.new_turn = True

@@ -98,3 +98,38 @@ async def test_an_open_panel_says_the_game_is_over_at_the_end(world: World) -> N
     for panel in panels:
         assert "The game is over: the final scores are in the channel." in panel.content
         assert "paused" not in panel.content
+
+
+FORCED = "Sequence B was played for them."
+
+
+async def test_a_turn_that_comes_back_says_the_sequence_b_played_between(world: World) -> None:
+    """Two players: a click ends Red's turn, Blue can neither use nor buy a die,
+    the engine plays Blue's Sequence B and the turn is Red's again. Red's DM (or
+    private panel) went straight from the decision clicked to "Your turn: ...",
+    as if Blue had not played; now it says first what was played for Blue (the
+    channel's note)."""
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba notify", dms=True)  # alice decides in DMs, bob in his panel
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(5)
+    seen: dict[str, str] = {}  # where ("DM", "panel") -> what it showed
+    for _ in range(120):
+        me = await person_step(world, rng, people)
+        tm = world.turn_message()
+        if FORCED not in tm.content or decider(tm) != me.member.id:
+            continue
+        note = next(line for line in tm.content.splitlines() if FORCED in line)
+        dms = dm_messages(world, me.member)
+        if dms and choices(dms[-1]):
+            seen["DM"] = dms[-1].content
+        else:
+            assert me.panel is not None and choices(me.panel)
+            seen["panel"] = me.panel.content
+        said = seen["DM" if dms else "panel"]
+        assert note in said, said
+        assert said.index(note) < said.index("Your turn: "), said  # above the decision
+        if len(seen) == 2:
+            break
+    assert set(seen) == {"DM", "panel"}, seen
