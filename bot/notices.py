@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import perms
 from bot.service import Reply
 
 if TYPE_CHECKING:
@@ -58,9 +59,21 @@ class Notices:
                     guild=getattr(channel, "guild", None),
                     thread=isinstance(channel, discord.Thread),
                 )
+            except discord.Forbidden:  # a permission taken: nobody would see its turns
+                await self.cannot_post(channel, r.channel_id)
             except discord.HTTPException:
                 log.exception("channel %s: cannot post a notice", r.channel_id)
         await fe.notifier.send_pending()
+
+    async def cannot_post(self, channel: Any, channel_id: int) -> None:
+        """A reminder or a timeout could not be posted (a permission taken from
+        the bot): the game is paused and its parent or system channel told."""
+        missing = perms.missing_in(channel)
+        what = perms.missing_text(missing) if missing else "a permission there"
+        notice = await self.fe.svc.cannot_post(channel_id, what)
+        if notice is not None:
+            parent = getattr(channel, "parent", None)
+            await self._tell(parent, getattr(channel, "guild", None), channel_id, notice)
 
     async def channel_deleted(
         self,
@@ -79,6 +92,11 @@ class Notices:
         if notice is None or fe.client is None:
             return
         parent = fe.client.get_channel(parent_id) if parent_id is not None else None
+        await self._tell(parent, guild, channel_id, notice)
+
+    async def _tell(self, parent: Any, guild: Any, channel_id: int, notice: Reply) -> None:
+        """Post ``notice`` about the game of ``channel_id`` where people see it:
+        the thread's parent channel, else the server's system channel."""
         if parent is None and guild is not None:
             parent = getattr(guild, "system_channel", None)
         if parent is None:
@@ -87,7 +105,9 @@ class Notices:
         try:
             await parent.send(notice.text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
-            log.info("channel %s: could not tell it its game lost its channel: %s", parent_id, exc)
+            log.info(
+                "channel %s: could not tell %s its game is paused: %s", channel_id, parent.id, exc
+            )
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
         """A member left the server: no more pings for them; each of their games

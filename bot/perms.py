@@ -40,6 +40,17 @@ def missing_for_bot(interaction: discord.Interaction) -> list[str]:
     return [permission_name(p) for p in needed if not getattr(have, p, False)]
 
 
+def missing_in(channel: Any) -> list[str]:
+    """The permissions the bot lacks in ``channel`` (a guild channel or thread),
+    as Discord names them; empty when they cannot be told."""
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    if me is None:
+        return []
+    have = channel.permissions_for(me)
+    needed = NEEDED_IN_THREADS if in_thread(channel) else NEEDED
+    return [permission_name(p) for p in needed if not getattr(have, p, False)]
+
+
 def missing_text(missing: list[str]) -> str:
     return ", ".join(f"**{m}**" for m in missing)
 

@@ -244,6 +244,7 @@ class GameService:
         self.resign = absence.resign
         self.member_left = absence.member_left
         self.channel_gone = absence.channel_gone
+        self.cannot_post = absence.cannot_post
         self.game_channel = absence.game_channel
         self.move = absence.move
 

@@ -9,6 +9,8 @@
   pings; their seat is played at its turn timeouts) and removed from lobbies.
 - ``channel_gone``: a deleted channel or thread pauses its game (a lobby
   closes); ``move`` brings a game into another channel, where it runs again.
+- ``cannot_post``: a channel the bot may no longer post in pauses its game, so
+  no reminder or turn timeout goes on unseen there.
 - ``game_channel``: a moderator's ``game:`` option, from any channel of the server.
 
 Each change is one storage transaction (:mod:`storage.absence`) that checks the
@@ -23,7 +25,15 @@ from bot.service.botplay import BotPlayer
 from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.lobby import Lobby
-from bot.service.model import Actor, Reply, ServiceError, fail, refusing
+from bot.service.model import (
+    Actor,
+    GameSetAside,
+    Reply,
+    ServiceError,
+    channel_link,
+    fail,
+    refusing,
+)
 from bot.service.write import WritePath
 from storage import (
     ACTIVE_STATUSES,
@@ -183,6 +193,39 @@ class Absence:
             f"is lost. A moderator can bring it back with {command(fmt, 'mod move')} "
             f"`game:{rec.id}` in any channel or thread, or end it with "
             f"{command(fmt, 'mod end')} `game:{rec.id}`."
+        )
+
+    async def cannot_post(self, channel_id: int, missing: str) -> Reply | None:
+        """The bot could not post a reminder or a timeout in the channel (a
+        permission taken from it): its running game is paused, or its turn
+        timeouts would play everyone's turns, and take their seats, with nobody
+        told. Returns the notice for the parent or system channel (None: no
+        running game there, nothing changed)."""
+        if self.games.fenced:
+            return None
+        async with self.games.lock(channel_id):
+            try:
+                e = await self.games.current(channel_id)
+            except GameSetAside:
+                return None
+            if e is None or e.record.status is not GameStatus.RUNNING:
+                return None
+            gid = e.record.id
+            try:
+                await self.write.change(
+                    e, lambda rev: self.games.store.pause_game(gid, expected_revision=rev)
+                )
+            except ConflictError:
+                return None
+            finally:
+                self.games.drop(channel_id)
+        log.warning("game %s: cannot post in channel %s (%s): paused", gid, channel_id, missing)
+        fmt = self.games.fmt
+        return Reply(
+            f"⚠️ I cannot post in {channel_link(fmt, channel_id)} (I am missing {missing}), "
+            f"so game #{gid} is paused: nothing is lost, and no turn is played for anyone "
+            "meanwhile. Once that is fixed, a moderator plays on with "
+            f"{command(fmt, 'mod resume')} in that channel."
         )
 
     async def _game_here(
