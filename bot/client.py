@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -33,6 +34,7 @@ from bot.service.format import Fmt
 from bot.service.instance import OnLost
 from bot.views import DYNAMIC_ITEMS
 from storage import LeaseHeldError, Store, new_seed
+from storage.errors import StorageError
 from storage.postgres import is_postgres_url, redact
 
 log = logging.getLogger(__name__)
@@ -290,6 +292,15 @@ MEMBERS_INTENT_OFF = (
 )
 
 
+#: Said when Discord answers the login with 401: the token is wrong, reset or not a token.
+BAD_TOKEN = (
+    "not starting: Discord refused the token in DISCORD_TOKEN. Copy it again from the "
+    "developer portal (your application > Bot > Reset Token): the bot's token, not the "
+    "application id or the client secret, into .env as DISCORD_TOKEN=... (the token "
+    "alone, without 'Bot ')."
+)
+
+
 def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
     assert cfg.token
     try:
@@ -307,6 +318,19 @@ def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
     except LeaseHeldError as exc:
         print(f"not starting: {exc}", file=sys.stderr)
         return 3
+    except StorageError as exc:  # its database cannot be opened (before any game is served)
+        print(f"not starting: {exc}", file=sys.stderr)
+        return 2
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectionError as exc:
+        print(
+            f"not starting: cannot reach Discord ({exc}); check this machine's network"
+            " connection (and any proxy or firewall), then start again",
+            file=sys.stderr,
+        )
+        return 1
     except discord.PrivilegedIntentsRequired:
         print(
             "not starting: Discord refused a privileged intent this bot asked for",

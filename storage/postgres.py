@@ -142,13 +142,27 @@ class PostgresBackend:
                 max_size=self.max_size,
                 server_settings=self.server_settings,
             )
-        except (OSError, asyncpg.PostgresError) as exc:
-            raise StorageError(f"cannot connect to {redact(self.url)}: {exc}") from exc
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            # ValueError: a URL asyncpg cannot read (a port that is no number, a bad sslmode)
+            raise StorageError(
+                f"cannot connect to {redact(self.url)}: {exc}; check that the server is"
+                " running and reachable from here, and the URL's user, password, host,"
+                " port and database name"
+            ) from exc
         try:
             async with pool.acquire() as conn:
                 applied = await migrate(conn)
             if applied:
                 log.info("%s: migrated schema to version %s", redact(self.url), applied[-1])
+        except asyncpg.PostgresError as exc:
+            await pool.close()
+            # e.g. no CREATE on schema public (PostgreSQL 15+) for a role that does
+            # not own the database: nothing was written (a migration is one transaction)
+            raise StorageError(
+                f"cannot set up the bot's tables in {redact(self.url)}: {exc}; the role in"
+                " the URL must own the database (createdb --owner, README) or be allowed"
+                " to create tables in it"
+            ) from exc
         except BaseException:
             await pool.close()
             raise

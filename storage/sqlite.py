@@ -34,6 +34,27 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+async def _connect(path: str) -> aiosqlite.Connection:
+    """``aiosqlite.connect``; when it fails, once its worker thread has stopped:
+    the thread answers on this event loop, and a loop closed meanwhile (a bot
+    that stops because of the failure) would print the thread's traceback."""
+    conn = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await conn
+    except BaseException:
+        thread = getattr(conn, "_thread", conn)  # aiosqlite < 0.20: the Connection is the thread
+        await asyncio.to_thread(thread.join, 5)
+        raise
+
+
+def _cannot_write(path: str, exc: BaseException) -> str:
+    return (
+        f"cannot open {path} for writing ({exc}): the bot writes the file and, beside it,"
+        " SQLite's -wal and -shm files, so its folder must be writable; nothing was"
+        " changed (give the bot write access there, or name another file)"
+    )
+
+
 class SQLiteConn:
     """:class:`storage.backend.Conn` over an aiosqlite connection."""
 
@@ -92,9 +113,12 @@ class SQLiteBackend:
         """Open the file, set the pragmas and run pending migrations."""
         if self._db is not None:
             return
-        if self.path != ":memory:" and not self.path.startswith("file:"):
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            if self.path != ":memory:" and not self.path.startswith("file:"):
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            db = await _connect(self.path)
+        except (OSError, sqlite3.Error) as exc:
+            raise StorageError(_cannot_write(self.path, exc)) from exc
         # bytes that are not UTF-8 (a damaged row) read as BadText, never an error,
         # so the one game that holds them is named and set aside
         db.text_factory = sqlite_text
@@ -110,6 +134,11 @@ class SQLiteBackend:
             applied = await migrate(db)
             if applied:
                 log.info("%s: migrated schema to version %s", self.path, applied[-1])
+        except sqlite3.OperationalError as exc:
+            # a read-only folder or file, a path that is a folder, a full disk:
+            # nothing is wrong with the file, so no talk of backups
+            await db.close()
+            raise StorageError(_cannot_write(self.path, exc)) from exc
         except sqlite3.DatabaseError as exc:
             await db.close()
             # SQLite writes nothing to a file it cannot read as a database

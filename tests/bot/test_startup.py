@@ -1,0 +1,145 @@
+"""``python -m bot`` refused at start-up says why and what to do, in one line,
+with no traceback: a token Discord refuses, Discord out of reach, a database
+that cannot be opened (a URL of a database we do not speak, PostgreSQL out of
+reach, a SQLite file that cannot be written). Each was a bare traceback.
+
+Discord here is a stand-in for its HTTP API on this machine (discord.py's own
+login runs against it), so the real start-up path runs to the point of failure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot import client
+from bot.config import Config
+
+ME = {"id": "4242", "username": "Black Angel", "discriminator": "0", "avatar": None, "bot": True}
+APP = {
+    "id": "4242",
+    "name": "Black Angel",
+    "description": "",
+    "icon": None,
+    "bot_public": True,
+    "bot_require_code_grant": False,
+    "owner": {**ME, "id": "7", "bot": False},
+    "verify_key": "00",
+    "flags": 0,
+}
+
+
+def _discord_api(token_ok: bool) -> tuple[ThreadingHTTPServer, str]:
+    """Discord's REST API as far as a login goes: who am I, which application."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            if not token_ok:
+                self._send(401, {"message": "401: Unauthorized", "code": 0})
+            elif self.path.endswith("/users/@me"):
+                self._send(200, ME)
+            elif self.path.endswith("/oauth2/applications/@me"):
+                self._send(200, APP)
+            else:
+                self._send(404, {"message": "Unknown", "code": 0})
+
+        def _send(self, status: int, body: dict[str, object]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}/api/v10"
+
+
+@pytest.fixture
+def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[callable]:
+    servers: list[ThreadingHTTPServer] = []
+
+    def use(*, token_ok: bool = True) -> None:
+        server, base = _discord_api(token_ok)
+        servers.append(server)
+        monkeypatch.setattr(discord.http.Route, "BASE", base)
+
+    yield use
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def _cfg(db: str) -> Config:
+    cfg = Config.from_env(load_dotenv=False)
+    return dataclasses.replace(cfg, token="not-a-token", db_path=db)
+
+
+def _refusal(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.startswith("not starting: ")
+    return err
+
+
+def test_a_refused_token_says_where_to_get_one(tmp_path, discord_api, capsys) -> None:
+    discord_api(token_ok=False)
+    db = tmp_path / "ba.sqlite3"
+    assert client.run(_cfg(str(db))) == 2
+    err = _refusal(capsys)
+    assert "Discord refused the token in DISCORD_TOKEN" in err and "Reset Token" in err
+    assert not db.exists()  # refused before anything was opened
+
+
+def test_discord_out_of_reach_is_said(tmp_path, monkeypatch, capsys) -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    assert client.run(_cfg(str(tmp_path / "ba.sqlite3"))) == 1
+    assert "cannot reach Discord" in _refusal(capsys)
+
+
+@pytest.mark.parametrize(
+    ("db", "said"),
+    [
+        ("mysql://ba:secret@localhost/ba", "unsupported database URL scheme 'mysql'"),
+        ("postgresql://ba:secret@127.0.0.1:{port}/ba", "check that the server is running"),
+        ("postgresql://ba:secret@localhost:fivefour/ba", "check that the server is running"),
+    ],
+)
+def test_a_database_that_cannot_be_opened_is_said(db, said, discord_api, capsys) -> None:
+    discord_api()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert client.run(_cfg(db.format(port=port))) == 2
+    err = _refusal(capsys)
+    assert said in err and "secret" not in err
+
+
+# aiosqlite's thread, left to answer on the event loop the failed start closed, printed a traceback
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_sqlite_file_that_cannot_be_written_is_not_called_damaged(
+    tmp_path: Path, discord_api, capsys
+) -> None:
+    discord_api()
+    # a path SQLite cannot open for writing, as in a read-only folder (the tests may
+    # run as root, who writes anywhere): a folder where the file should be
+    db = tmp_path / "games.sqlite3"
+    db.mkdir()
+    assert client.run(_cfg(str(db))) == 2
+    err = _refusal(capsys)
+    assert f"cannot open {db} for writing" in err and "folder must be writable" in err
+    assert "backup" not in err  # nothing is wrong with any file
