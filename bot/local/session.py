@@ -8,11 +8,13 @@ unless ``as <name>`` picked someone.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import time
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import urlsplit
 
 from bot import text as T
 from bot.local.screen import Screen
@@ -32,6 +34,8 @@ from bot.local.words import (
 from bot.service import BOT_USER, Actor, GameService, Reply, TurnPrompt
 from bot.service.model import is_bot
 from storage import NO_SERVER, LeaseHeldError, Store
+from storage.errors import StorageError
+from storage.postgres import is_postgres_url
 
 LOCAL_HELP = """Commands (one per line):
   new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]
@@ -76,7 +80,8 @@ class Local:
         self.fmt = LocalFmt(self.now)
         self.screen = Screen(out, images, self.fmt)
         self.acting: str | None = None
-        self.names_file = Path(str(db) + ".names.json") if db != ":memory:" else None
+        self.names_file = names_file(db)
+        self.names_loaded = False  # not saved over before it was read
         self.store: Store[Any] | None = None
         self.svc: GameService | None = None
 
@@ -94,7 +99,14 @@ class Local:
         if self.names_file and self.names_file.exists():
             for name in json.loads(self.names_file.read_text()):
                 self.fmt.add(name)
-        self.screen.open_folder()
+        self.names_loaded = True
+        try:
+            self.screen.open_folder()
+        except OSError as exc:
+            raise StorageError(
+                f"cannot write images to {self.screen.images} ({exc}): name another"
+                " folder with --images, or draw none with --no-images"
+            ) from exc
         rec = await self.store.active_game(CHANNEL)
         if rec is not None:
             self.say(f"Game #{rec.id} ({rec.status.value}) continues from {self.db}.")
@@ -117,7 +129,7 @@ class Local:
             await self.store.close()
 
     def _save_names(self) -> None:
-        if self.names_file:
+        if self.names_file and self.names_loaded:
             self.names_file.write_text(json.dumps(sorted(set(self.fmt.names.values()))))
 
     def actor(self, name: str | None = None) -> Actor:
@@ -196,6 +208,9 @@ class Local:
             except LeaseHeldError as exc:
                 self.say(f"✖ {exc}")
                 return 3
+            except StorageError as exc:  # a database it cannot open: say why, no traceback
+                self.say(f"✖ Not starting: {exc}")
+                return 2
             interactive = lines.isatty()
             while True:
                 if interactive:
@@ -465,6 +480,18 @@ class Local:
             await self.show(r)
         if not notices:
             self.say("(nothing due)")
+
+
+def names_file(db: str) -> Path | None:
+    """Where the names typed are kept between sessions: beside a SQLite file; for
+    a database server, in the working directory, named after its database (its
+    URL is no file name, and may hold a password)."""
+    if db == ":memory:":
+        return None
+    if is_postgres_url(db):
+        name = re.sub(r"[^\w.-]", "_", urlsplit(db).path.strip("/")) or "postgres"
+        return Path(f"black_angel.{name}.names.json")
+    return Path(db + ".names.json")
 
 
 def _skip_rest_of_line(lines: IO[str]) -> int:

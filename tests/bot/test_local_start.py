@@ -1,0 +1,74 @@
+"""``python -m bot --local`` that cannot start says why in one line and writes
+nothing: a database it cannot open, an images folder it cannot make (both were
+tracebacks, followed by a second one writing the names file beside a database
+that was never opened). On PostgreSQL the names typed are kept in the working
+directory: their file was named after the URL (a path that does not exist, with
+the password in it), so every restart forgot them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from bot.local.session import Local, names_file
+from tests.postgres import PostgresServer
+
+
+async def session(db: str, images: Path, *lines: str) -> tuple[int, str]:
+    out = StringIO()
+    local = Local(db, images, out, render=False)
+    code = await local.run(StringIO("\n".join(lines) + "\n"))
+    return code, out.getvalue()
+
+
+async def test_a_database_it_cannot_open_stops_it_with_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    db.mkdir()  # as a read-only folder would: SQLite cannot open it for writing
+    code, out = await session(str(db), tmp_path / "img", "new 2")
+    assert code == 2
+    assert f"✖ Not starting: cannot open {db} for writing" in out
+    assert "new 2" not in out  # no command ran
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3"]
+
+
+async def test_an_images_folder_it_cannot_make_is_named_with_the_way_out(tmp_path: Path) -> None:
+    (tmp_path / "img").write_text("a file where the folder should be")
+    db = tmp_path / "games.sqlite3"
+    code, out = await session(str(db), tmp_path / "img", "new 2")
+    assert code == 2
+    assert "✖ Not starting: cannot write images to" in out
+    assert "--images" in out and "--no-images" in out
+    # closed cleanly: the next start (with another folder) opens the same file
+    code, out = await session(str(db), tmp_path / "pictures", "new 2")
+    assert code == 0 and "New 2-player" in out
+
+
+def test_the_names_file_of_a_database_server_is_named_after_its_database() -> None:
+    url = "postgresql://blackangel:SECRET@db.example.org:5432/games"
+    assert names_file(url) == Path("black_angel.games.names.json")
+    assert names_file("postgres://u@h/") == Path("black_angel.postgres.names.json")
+    assert names_file("ba.sqlite3") == Path("ba.sqlite3.names.json")
+
+
+@pytest.fixture
+def database(postgres_server: PostgresServer) -> Iterator[str]:
+    name, url = postgres_server.new_database()
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(name)
+
+
+@pytest.mark.postgres
+async def test_names_survive_a_restart_on_postgresql(
+    database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _ = await session(database, tmp_path / "img", "new 2", "join Bob", "start 3")
+    assert code == 0
+    code, out = await session(database, tmp_path / "img", "scores")
+    assert code == 0
+    assert "@Bob" in out and "player-" not in out
