@@ -24,6 +24,7 @@ from bot.service.model import (
     bot_user,
     fail,
     refusing,
+    seat_colour,
 )
 from bot.service.write import WritePath
 from engine import EngineError, Game
@@ -395,6 +396,4 @@ def seat_name(fmt: Fmt, seat: Seat) -> str:
 def lobby_line(fmt: Fmt, seats: Sequence[Seat]) -> str:
     """ "Lobby: Alice, Bob (Red)": the seated players in seat order, with the
     colour each would like, written as the game writes a seat's colour."""
-    return "Lobby: " + ", ".join(
-        seat_name(fmt, s) + (f" ({s.colour.capitalize()})" if s.colour else "") for s in seats
-    )
+    return "Lobby: " + ", ".join(seat_name(fmt, s) + seat_colour(s) for s in seats)

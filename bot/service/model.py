@@ -53,6 +53,14 @@ def bot_level(user_id: int, default: str) -> str:
 
 
 COLOUR_NAMES = [c.value.title() for c in PLAYER_COLOURS]
+
+
+def seat_colour(seat: Seat) -> str:
+    """' (Red)' after a lobby seat's player, written as the game writes a
+    seat's colour (the store keeps 'red'); '' when the seat has none yet."""
+    return f" ({seat.colour.capitalize()})" if seat.colour else ""
+
+
 DEFAULT_REMINDER_MINUTES = 12 * 60
 DEFAULT_MAX_REMINDERS = 3
 LOG_PAGE = 15

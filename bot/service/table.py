@@ -14,7 +14,15 @@ from typing import Any
 from bot import quiet as Q
 from bot.service.format import command
 from bot.service.games import LiveGames
-from bot.service.model import BOT_USER, COLOUR_NAMES, Actor, Reply, TurnPrompt, fail
+from bot.service.model import (
+    BOT_USER,
+    COLOUR_NAMES,
+    Actor,
+    Reply,
+    TurnPrompt,
+    fail,
+    seat_colour,
+)
 from bot.service.settings import ONLY_ADMINS
 from storage import GameRecord, GameStatus, Seat
 
@@ -83,10 +91,7 @@ class Tables:
             head = f"🚀 Solo Black Angel against Hal ({o.get('difficulty') or 'standard'}, {kind} rules)"
         else:
             head = f"🚀 {lobby.players}-player Black Angel ({kind} rules)"
-        who = ", ".join(
-            self.games.fmt.mention(s.user_id) + (f" ({s.colour})" if s.colour else "")
-            for s in lobby.seats
-        )
+        who = ", ".join(self.games.fmt.mention(s.user_id) + seat_colour(s) for s in lobby.seats)
         lines = [
             f"{head} — game #{lobby.game_id}",
             f"Seated {len(lobby.seats)}/{lobby.players}: {who or 'nobody'}",

@@ -119,3 +119,16 @@ async def test_a_start_short_of_players_says_how_to_get_on(world: World) -> None
         "This is a 3-player game and 1 joined. Wait for more players (`/ba join`), or"
         " `/ba cancel` this lobby and `/ba new` one with the right count."
     )
+
+
+async def test_a_started_lobby_writes_the_seats_colours_as_the_game_does(world: World) -> None:
+    """The lobby message, once started, read 'Seated 2/2: @bob (blue), @alice
+    (red)' above a game that says 'Blue' and 'Red' everywhere else."""
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba new", players=2)
+    await world.slash(bob, "ba join")
+    await world.slash(alice, "ba start")
+    lobby_msg = next(m for m in world.public() if "Seated 2/2" in m.content)
+    seated = next(ln for ln in lobby_msg.content.splitlines() if ln.startswith("Seated 2/2"))
+    assert "(Blue)" in seated and "(Red)" in seated, seated
+    assert "(blue)" not in seated and "(red)" not in seated, seated
