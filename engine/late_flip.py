@@ -20,19 +20,25 @@ if TYPE_CHECKING:
 def late_flip_why(g: Game, code: str | None = None) -> str:
     """Why a late flip (R20) only lowers a die (engine/READINGS.md 19), said
     where the flips are offered: otherwise a missing flip up reads as a bug.
-    In the final round no Sequence B comes (B.1 costs the dice left): only a
-    buyer is left to care, and a reserved die has none (version 5 no longer
-    offers its flip; `code`: the die, for version 4's words)."""
+    In the final round the player's turn is their last, so no Sequence B of
+    theirs comes (B.1 costs the dice left): only a buyer is left to care, and
+    a reserved die has none (version 5 no longer offers its flip; `code`: the
+    die, for version 4's words). The others may still choose Sequence B in the
+    final round (only B.3 is skipped): "the final round has no Sequence B"
+    read as if they could not."""
     if g.state.last_round != g.state.round:
         return (
             "only lowering flips now: a lower die is worth less to a buyer and costs you less "
             "VP at Sequence B; a flip up can wait for your next Sequence A"
         )
     if code is not None and code.endswith("r"):
-        return "this changes nothing: no Sequence B comes, and nobody may buy a reserved die"
+        return (
+            "this changes nothing: this is your last turn, so no Sequence B of yours comes, "
+            "and nobody may buy a reserved die"
+        )
     return (
         "only lowering flips now: a lower die is worth less to a buyer; "
-        "the final round has no Sequence B"
+        "this is your last turn, so no Sequence B of yours will cost you these dice"
     )
 
 

@@ -37,7 +37,8 @@ def test_version_4_still_offers_it_and_says_it_changes_nothing():
     g = _final_round_repair(4, "", "o3")
     assert g.decision.kind == "late_flip"
     assert g.decision.option("flip:o3r").detail.endswith(
-        "(this changes nothing: no Sequence B comes, and nobody may buy a reserved die)"
+        "(this changes nothing: this is your last turn, so no Sequence B of yours comes, "
+        "and nobody may buy a reserved die)"
     )
 
 
@@ -49,9 +50,22 @@ def test_an_unreserved_die_may_still_be_lowered_for_the_buyers_of_the_final_roun
     assert flips == (["flip:o3"] if version == 5 else ["flip:o3", "flip:g3r"])
     why = "only lowering flips now: a lower die is worth less to a buyer"
     assert g.decision.prompt.endswith(
-        f"{why[:1].upper()}{why[1:]}; the final round has no Sequence B."
+        f"{why[:1].upper()}{why[1:]}; this is your last turn, so no Sequence B of yours"
+        " will cost you these dice."
     )
     # the prompt's reason, not repeated on the flip
     assert g.decision.option("flip:o3").detail == (
         "Spend a debris to flip your orange 3 to its opposite face: orange 1"
     )
+
+
+def test_the_late_flip_words_do_not_deny_the_others_their_sequence_b():
+    """The final round keeps Sequence B (rulebook, END OF THE GAME: "Sequence
+    B can still be chosen, but skip phase B.3"); only the player whose turn
+    ends has none left. The words said "the final round has no Sequence B"
+    while the next player was offered one."""
+    g = _final_round_repair(5, "o3", "")
+    assert "final round has no Sequence B" not in g.decision.prompt
+    assert "your last turn" in g.decision.prompt
+    choose(g, "done")
+    assert g.decision.seat == NOELLE and "B" in ids(g)
