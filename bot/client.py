@@ -87,6 +87,10 @@ async def start_service(
     return svc
 
 
+class StartRefused(Exception):
+    """The bot cannot serve as set up; the message says what to change."""
+
+
 class BlackAngelBot(commands.Bot):
     """The bot. ``seed_source`` makes new games' seeds (tests pass a fixed one)."""
 
@@ -160,8 +164,22 @@ class BlackAngelBot(commands.Bot):
         if not self.force_sync and stamp.exists() and stamp.read_text().strip() == digest:
             log.info("slash commands unchanged (%s); not syncing", where)
             return
-        synced = await self.tree.sync(guild=guild)
-        stamp.write_text(digest)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            if guild is None:
+                raise
+            # without its commands in the test server the bot would run unusable there
+            raise StartRefused(
+                f"cannot sync the slash commands to the server TEST_GUILD_ID={guild.id}"
+                f" ({exc.text or exc.status}): invite the bot to that server with the bot"
+                " and applications.commands scopes (README), or empty TEST_GUILD_ID to"
+                " sync them to every server"
+            ) from exc
+        try:
+            stamp.write_text(digest)
+        except OSError as exc:  # a read-only working directory: sync again next start
+            log.warning("cannot note the sync in %s (%s); the next start syncs again", stamp, exc)
         log.info("synced %s slash commands (%s)", len(synced), where)
 
     async def close(self) -> None:
@@ -318,7 +336,7 @@ def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
     except LeaseHeldError as exc:
         print(f"not starting: {exc}", file=sys.stderr)
         return 3
-    except StorageError as exc:  # its database cannot be opened (before any game is served)
+    except (StorageError, StartRefused) as exc:  # e.g. its database cannot be opened
         print(f"not starting: {exc}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

@@ -38,9 +38,17 @@ APP = {
 
 
 def _discord_api(token_ok: bool) -> tuple[ThreadingHTTPServer, str]:
-    """Discord's REST API as far as a login goes: who am I, which application."""
+    """Discord's REST API as far as a login goes: who am I, which application;
+    a server's commands may not be set (the bot is not in any)."""
 
     class Handler(BaseHTTPRequestHandler):
+        def do_PUT(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if "/guilds/" in self.path:
+                self._send(403, {"message": "Missing Access", "code": 50001})
+            else:
+                self._send(200, [])
+
         def do_GET(self) -> None:  # noqa: N802 (http.server's name)
             if not token_ok:
                 self._send(401, {"message": "401: Unauthorized", "code": 0})
@@ -51,7 +59,7 @@ def _discord_api(token_ok: bool) -> tuple[ThreadingHTTPServer, str]:
             else:
                 self._send(404, {"message": "Unknown", "code": 0})
 
-        def _send(self, status: int, body: dict[str, object]) -> None:
+        def _send(self, status: int, body: object) -> None:
             data = json.dumps(body).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
@@ -143,3 +151,23 @@ def test_a_sqlite_file_that_cannot_be_written_is_not_called_damaged(
     err = _refusal(capsys)
     assert f"cannot open {db} for writing" in err and "folder must be writable" in err
     assert "backup" not in err  # nothing is wrong with any file
+
+
+def test_a_test_server_the_bot_is_not_in_is_named(tmp_path, discord_api, capsys) -> None:
+    discord_api()
+    cfg = dataclasses.replace(_cfg(str(tmp_path / "ba.sqlite3")), test_guild_id=1234)
+    assert client.run(cfg) == 2
+    err = _refusal(capsys)
+    assert "cannot sync the slash commands to the server TEST_GUILD_ID=1234 (Missing Access)" in err
+    assert "applications.commands" in err
+
+
+async def test_a_sync_it_cannot_note_is_done_again_next_time(world, caplog) -> None:
+    """A read-only working directory (the note of a PostgreSQL bot's sync is kept
+    there): the sync is done, the bot runs on, and says it will sync again."""
+    stamp = Path(f"{world.bot.db_path}.commands-global.sha256")
+    stamp.unlink()  # written by the first start
+    stamp.mkdir()  # as a read-only folder would: the note cannot be written
+    world.bot.force_sync = True
+    await world.bot.sync_if_changed()
+    assert "the next start syncs again" in caplog.text
