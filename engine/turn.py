@@ -70,6 +70,13 @@ class Turn(Handler):
             ]
             ways.append("take a die")
             return f"Sequence A: {or_list(ways)}."
+        if any(o.id == "pass" for o in self.options(g, f) or ()):
+            # the final round, and Sequence A is not on offer: the usual words
+            # would propose it (and an advance the final round no longer makes)
+            return (
+                "Your turn, in the final round: no die you can take and use or buy, so no"
+                " Sequence A. Pass, or play Sequence B (reroll, reset)."
+            )
         return "Your turn: Sequence A (play a card / take a die) or Sequence B (reroll, reset, advance)."
 
     def surely_asks(self, g: Game, f: Frame) -> bool:

@@ -249,3 +249,26 @@ def test_debris_back_to_storage_at_the_end_is_logged():
     texts = [e.text for e in g._events[mark:]]
     assert f"{g.name(1)} moves 2 debris from their tiles back to storage." in texts, texts
     assert sum("debris" in t for t in texts) == 1, texts  # only the seat whose debris moved
+
+
+def test_a_final_round_turn_without_sequence_a_does_not_propose_it():
+    """The final round, no die to take and use, none to buy: the options are
+    to pass or play Sequence B, yet the prompt read 'Your turn: Sequence A (play
+    a card / take a die) or Sequence B (reroll, reset, advance).' (found playing
+    a 2-player game on Discord); the final round's Sequence B advances nothing."""
+    g = table(players=2)
+    s = g.state
+    s.end_trigger, s.last_round = "spes", s.round
+    refresh(g)
+    assert ids(g) == ["pass", "B"]
+    prompt = g.decision.prompt
+    assert prompt == (
+        "Your turn, in the final round: no die you can take and use or buy, so no"
+        " Sequence A. Pass, or play Sequence B (reroll, reset)."
+    )
+    assert "advance" not in _b_text(g)  # as the prompt says
+    # any other round's turn still proposes both sequences
+    s.last_round = None
+    set_dice(g, {MADELINE: "o2"})
+    refresh(g)
+    assert "pass" not in ids(g) and g.decision.prompt.startswith("Your turn: Sequence A")
