@@ -18,13 +18,14 @@ from bot.service.model import (
     BOT_USER,
     COLOUR_NAMES,
     Actor,
+    GameSetAside,
     Reply,
     TurnPrompt,
     fail,
     seat_colour,
 )
 from bot.service.settings import ONLY_ADMINS
-from storage import GameRecord, GameStatus, Seat
+from storage import CorruptGameError, GameRecord, GameStatus, Seat
 
 GAMES_PER_PAGE = 8
 #: How far back /ba games looks for finished games (the newest first).
@@ -141,6 +142,18 @@ class Tables:
     async def _game_line(self, rec: GameRecord, gone: bool = False) -> str:
         # a deleted channel shows as "#deleted" for ever: say so, and how to move it
         where = "(its thread was deleted)" if gone else f"<#{rec.channel_id}>"
+        try:
+            return await self._line(rec, where, gone)
+        except CorruptGameError:  # one damaged record must not hide the server's other games
+            return f"• #{rec.id} {where}: {self._set_aside(rec)}"
+
+    def _set_aside(self, rec: GameRecord) -> str:
+        repair = command(self.games.fmt, "mod repair")
+        return (
+            f"set aside after a failed check: a moderator repairs it with {repair} `game:{rec.id}`"
+        )
+
+    async def _line(self, rec: GameRecord, where: str, gone: bool) -> str:
         seats = await self.games.store.get_seats(rec.id)
         players = int(rec.options.get("players", 2))
         kind = (" advanced" if rec.options.get("advanced") else "") + (
@@ -184,6 +197,8 @@ class Tables:
         if e is None or e.record.id != rec.id:
             try:
                 e = await self.games.entry(rec.channel_id)
+            except GameSetAside:
+                return self._set_aside(rec)
             except Exception:  # a game that cannot load still gets its line
                 return "cannot be loaded right now"
         if e is None or e.game.decision is None:

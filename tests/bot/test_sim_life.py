@@ -4,12 +4,14 @@ permission taken from the bot, a damaged game among healthy ones."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import discord
 import pytest
 
 from bot.limits import DEFAULT_TIMEOUT_HOURS
 from storage import GameStatus
-from tests.bot.sim import World, decider, text
+from tests.bot.sim import World, assert_private, decider, make_bot, text
 from tests.bot.simplay import lobby
 
 
@@ -59,3 +61,45 @@ async def test_a_channel_the_bot_may_not_post_in_pauses_its_game_and_says_so(
     assert decider(world.turn_message()) == first
     await world.advance(hours=13)
     assert "Reminder 1/3" in world.public_text()
+
+
+# --------------------------------------------------------------------------- a damaged game
+
+
+DAMAGE = {
+    # the stored options no longer decode (a disk fault, a bad hand edit)
+    "options": "UPDATE games SET options = '{not json' WHERE id = ?",
+    # the snapshot the game loads from no longer decodes
+    "snapshot": "UPDATE snapshots SET state = '{broken' WHERE game_id = ?",
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+async def test_a_damaged_game_does_not_hide_the_servers_other_games(
+    world: World, damage: str
+) -> None:
+    """/ba games answered 'Something went wrong' for the whole server when one
+    game's options no longer decoded, and listed a game set aside as 'cannot
+    be loaded right now'; now that line says it is set aside and how it is
+    repaired, and the other games are listed (and reminded) as ever."""
+    alice, bob, carol, dave = world.players(4)
+    other = world.new_channel("other")
+    await lobby(world, [alice, bob])
+    await lobby(world, [carol, dave], other)
+    store = world.bot.frontend.svc.store
+    damaged = (await store.active_game(world.channel.id)).id
+    healthy = (await store.active_game(other.id)).id
+    await world.bot.close()  # damaged while the bot is down
+    with sqlite3.connect(world.cfg.db_path) as db:
+        db.execute(DAMAGE[damage], (damaged,))
+    db.close()
+    await world.env.restart_bot(make_bot(world.cfg, world.seeds))
+    r = await world.slash(carol, "ba games", other)
+    lines = assert_private(r).splitlines()
+    mine = next(ln for ln in lines if ln.startswith(f"• #{damaged} "))
+    assert "set aside" in mine and f"/ba-mod repair` `game:{damaged}`" in mine
+    theirs = next(ln for ln in lines if ln.startswith(f"• #{healthy} "))
+    assert "to play" in theirs
+    await world.advance(hours=13)
+    assert "Reminder 1/3" in world.public_text(other)
+    world.expect_logged_errors()  # the failed check is logged for the operator
