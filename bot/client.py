@@ -29,6 +29,7 @@ from bot.config import Config
 from bot.discordfmt import DiscordFmt
 from bot.frontend import Frontend
 from bot.lobby import TABLE_ITEMS
+from bot.perms import NEEDED, NEEDED_IN_THREADS
 from bot.service import GameService
 from bot.service.format import Fmt
 from bot.service.instance import OnLost
@@ -87,6 +88,22 @@ async def start_service(
     return svc
 
 
+#: Asked for by the invite link the bot logs at start: what it needs where games
+#: are played (bot/perms.py), and Embed Links (a decision's options are an embed).
+INVITE_PERMISSIONS = discord.Permissions(
+    create_public_threads=True,
+    embed_links=True,
+    **dict.fromkeys((*NEEDED, *NEEDED_IN_THREADS), True),
+)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server, with its scopes and permissions."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
+    )
+
+
 class StartRefused(Exception):
     """The bot cannot serve as set up; the message says what to change."""
 
@@ -143,6 +160,8 @@ class BlackAngelBot(commands.Bot):
         await self.add_cog(RemindersCog(self.frontend, tick_seconds=self.cfg.tick_seconds))
         if self.cfg.shards is None or self.cfg.shards.first == 0:
             await self.sync_if_changed()  # commands are global: the process of shard 0 syncs
+        if self.application_id is not None:
+            log.info("to add the bot to a server, open %s", invite_url(self.application_id))
 
     async def _lease_lost(self, message: str) -> None:
         log.critical("stopping: %s", message)

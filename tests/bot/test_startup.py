@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
+import re
 import socket
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import discord
 import pytest
 
 from bot import client
 from bot.config import Config
+from bot.perms import NEEDED, NEEDED_IN_THREADS
 
 ME = {"id": "4242", "username": "Black Angel", "discriminator": "0", "avatar": None, "bot": True}
 APP = {
@@ -171,3 +175,18 @@ async def test_a_sync_it_cannot_note_is_done_again_next_time(world, caplog) -> N
     world.bot.force_sync = True
     await world.bot.sync_if_changed()
     assert "the next start syncs again" in caplog.text
+
+
+async def test_the_log_gives_the_invite_link_with_what_the_bot_needs(world, caplog) -> None:
+    """The README's set-up: the start-up log has the link that adds the bot to a
+    server with both scopes and every permission ``/ba new`` checks for."""
+    caplog.set_level(logging.INFO, logger="bot.client")
+    await world.restart()
+    links = re.findall(r"https://discord\.com/oauth2/authorize\S+", caplog.text)
+    assert len(links) == 1
+    query = parse_qs(urlsplit(links[0]).query)
+    assert query["client_id"] == [str(world.bot.application_id)]
+    assert query["scope"] == ["bot applications.commands"]
+    granted = discord.Permissions(int(query["permissions"][0]))
+    for name in (*NEEDED, *NEEDED_IN_THREADS, "create_public_threads", "embed_links"):
+        assert getattr(granted, name), name
