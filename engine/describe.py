@@ -133,6 +133,14 @@ def hex_text(g: Game, h: Hex) -> str:
         parts = ["Spes"]
     elif spec.kind is HexKind.ASTEROID:
         parts = ["asteroid field (the Black Angel's hex)"]
+        if g.state.end_trigger is None:
+            # Rulebook, Command note: "if the Black Angel leaves this hex, any
+            # ships remaining there are destroyed" (at the next Sequence B's
+            # B.3; once the end is triggered it advances no further).
+            parts[0] = (
+                "asteroid field (the Black Angel's hex: a ship still here when the Black "
+                "Angel advances is destroyed)"
+            )
     elif spec.kind is HexKind.RAVAGER_SHIP:
         parts = [f"Ravager ship hex ({spec.icons} icon{'s' if spec.icons != 1 else ''})"]
     else:

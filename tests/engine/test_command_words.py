@@ -56,3 +56,25 @@ def test_the_command_prompt_offers_only_the_ways_the_seat_has():
         assert g.decision.prompt == f"Command Your Ships: {prompt}"
         assert any(o.id.startswith("launch:") for o in g.decision.options) == bool(ships)
         ok(g)
+
+
+def test_a_ship_sent_to_the_black_angels_asteroid_field_is_told_it_will_be_destroyed():
+    """Rulebook, Command Your Ships: ships may stop in the Black Angel's
+    asteroid hex, "however, if the Black Angel leaves this hex, any ships
+    remaining there are destroyed". The move said only "asteroid field (the
+    Black Angel's hex)" (found playing a 4-player game whose Black Angel
+    started on asteroids). Once the end is triggered it advances no further."""
+    for end_trigger, warned in ((None, True), ("ravagers", False)):
+        g = table()
+        g.state.options.ask_stepwise = True
+        b = g.state.board
+        b.strips[2], b.strips[3] = b.strips[3], b.strips[2]  # 4C is now an asteroid field
+        g.state.end_trigger = end_trigger
+        set_dice(g, {MADELINE: "o2"})
+        g.state.players[MADELINE].ships = 1
+        refresh(g)
+        choose(g, "die:o2")
+        choose(g, "action:2")
+        text = g.decision.option("launch:4C").detail
+        assert text.startswith("Launch a new ship to 4C: asteroid field (the Black Angel's hex")
+        assert ("is destroyed" in text) is warned, text
