@@ -72,10 +72,11 @@ class Turn(Handler):
             return f"Sequence A: {or_list(ways)}."
         if any(o.id == "pass" for o in self.options(g, f) or ()):
             # the final round, and Sequence A is not on offer: the usual words
-            # would propose it (and an advance the final round no longer makes)
+            # would propose it (and an advance the final round no longer makes).
+            # "Your turn:" heads it, as public_words reads a turn's prompt.
             return (
-                "Your turn, in the final round: no die you can take and use or buy, so no"
-                " Sequence A. Pass, or play Sequence B (reroll, reset)."
+                "Your turn: the final round, with no die you can take and use or buy"
+                " (no Sequence A). Pass, or play Sequence B (reroll, reset)."
             )
         return "Your turn: Sequence A (play a card / take a die) or Sequence B (reroll, reset, advance)."
 

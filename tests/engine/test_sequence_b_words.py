@@ -8,6 +8,7 @@ Madeline (Blue), 1 Noelle.
 from __future__ import annotations
 
 from engine.components import DieColour
+from engine.decision import public_words
 from engine.scoring import finish
 from engine.state import Die, PlayedCard
 from tests.engine.helpers import choose, ids, refresh
@@ -263,9 +264,11 @@ def test_a_final_round_turn_without_sequence_a_does_not_propose_it():
     assert ids(g) == ["pass", "B"]
     prompt = g.decision.prompt
     assert prompt == (
-        "Your turn, in the final round: no die you can take and use or buy, so no"
-        " Sequence A. Pass, or play Sequence B (reroll, reset)."
+        "Your turn: the final round, with no die you can take and use or buy"
+        " (no Sequence A). Pass, or play Sequence B (reroll, reset)."
     )
+    # the channel reads it of the player, as any turn's
+    assert public_words(g.decision.kind, prompt, 0) == "their turn"
     assert "advance" not in _b_text(g)  # as the prompt says
     # any other round's turn still proposes both sequences
     s.last_round = None
