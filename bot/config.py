@@ -46,9 +46,13 @@ class Config:
         naming the variable and what it takes (the bot would otherwise run on
         with a guess, or fail later with a traceback)."""
         if load_dotenv:
+            from dotenv import find_dotenv
             from dotenv import load_dotenv as _load
 
-            _load()
+            # the .env where the bot is started (or above): without usecwd the
+            # search starts beside this file, which an installed (not editable)
+            # bot keeps in site-packages, so it never found the admin's .env
+            _load(find_dotenv(usecwd=True))
         count = _env("SHARD_COUNT")
         ids = _env("SHARD_IDS")
         if ids and not count:

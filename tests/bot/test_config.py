@@ -6,10 +6,17 @@ unknown BOT_LEVEL a traceback after logging in, TICK_SECONDS=0 a busy loop)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from bot.__main__ import main
 from bot.config import Config
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SETTINGS = (
     "DISCORD_TOKEN",
@@ -30,7 +37,9 @@ SETTINGS = (
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     for name in SETTINGS:
-        monkeypatch.delenv(name, raising=False)
+        # set, then removed: monkeypatch then also removes what a .env file sets
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     monkeypatch.chdir(tmp_path)  # no .env of the developer's
 
 
@@ -94,3 +103,26 @@ def test_empty_values_take_the_defaults() -> None:
     )
     assert (cfg.reminder_minutes, cfg.max_reminders, cfg.tick_seconds) == (720, 3, 60.0)
     assert cfg.members_intent is True
+
+
+def test_the_env_file_is_the_one_where_the_bot_starts(tmp_path: Path) -> None:
+    """``cp .env.example .env`` then ``python -m bot`` in that folder. The search
+    began beside bot/config.py instead, so an installed bot (in site-packages)
+    never read the admin's .env, and one run from another folder read the
+    checkout's. A real process: pytest's own __main__ made dotenv look in the
+    working directory anyway."""
+    (tmp_path / ".env").write_text("BOT_LEVEL=hard\n")
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--local", "--no-images"],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "configuration error: BOT_LEVEL='hard'" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".env"]  # nothing started
