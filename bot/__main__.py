@@ -10,17 +10,26 @@ from bot.config import Config
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the Black Angel bot on Discord, or play in this terminal with --local.",
+        epilog="Settings (DISCORD_TOKEN, TEST_GUILD_ID, the database, shards, reminders,"
+        " bots …) come from the environment or a .env file: see .env.example.",
+    )
     parser.add_argument("--local", action="store_true", help="play in this terminal (no Discord)")
     parser.add_argument(
         "--db",
         help="SQLite file or postgresql:// URL (default: $BLACK_ANGEL_DB, $DATABASE_URL,"
         " black_angel.sqlite3)",
     )
-    parser.add_argument("--images", default="ba-images", help="local mode: folder for images")
+    parser.add_argument(
+        "--images", default="ba-images", help="local mode: folder for images (default: ba-images)"
+    )
     parser.add_argument("--no-images", action="store_true", help="local mode: skip rendering")
     parser.add_argument(
-        "--sync", action="store_true", help="sync slash commands now (otherwise only when changed)"
+        "--sync",
+        action="store_true",
+        help="Discord: sync the slash commands at start even if unchanged",
     )
     args = parser.parse_args(argv)
     try:
