@@ -126,3 +126,14 @@ def test_the_env_file_is_the_one_where_the_bot_starts(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stdout + done.stderr
     assert "configuration error: BOT_LEVEL='hard'" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [".env"]  # nothing started
+
+
+def test_help_says_where_the_settings_are_and_the_defaults(capsys) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "``" not in out  # the module docstring's markup was the description
+    assert "come from the environment or a .env file: see .env.example" in out
+    assert "folder for images (default: ba-images)" in out
+    assert "Discord: sync the slash commands at start even if unchanged" in out
