@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from engine.bundle import Bundle
 from engine.components import (
     COLOUR_BY_LETTER,
     COLOUR_BY_NAME,
@@ -23,6 +24,7 @@ from engine.decision import Option
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, gain, player
 from engine.state import Player
+from engine.tile_words import EFFECT_TEXT
 from engine.words import a, die_named, face_words
 
 if TYPE_CHECKING:
@@ -213,7 +215,7 @@ class VictoryBoost(Handler):
                 f"flip:{CELL_NAMES[c]}",
                 f"Flip {CELL_NAMES[c]} for 2 VP",
                 f"Use {CELL_NAMES[c]}'s boost: gain 2 VP; the tile flips to its standard side "
-                f"(when activated later: {_effect_text()[TILES[p.grid[c]].effect]})",
+                f"(when activated later: {EFFECT_TEXT[TILES[p.grid[c]].effect]})",
                 (f"cell:{CELL_NAMES[c]}",),
             )
             for c in cells
@@ -224,19 +226,7 @@ class VictoryBoost(Handler):
             return
         cell = CELL_NAMES.index(option.partition(":")[2])
         flip_to_standard(g, f["seat"], cell, "2 VP boost")
-        gain(g, f["seat"], _vp(VP_BOOST), "boost")
-
-
-def _effect_text():
-    from engine.tiles import EFFECT_TEXT
-
-    return EFFECT_TEXT
-
-
-def _vp(n: int):
-    from engine.bundle import Bundle
-
-    return Bundle(vp=n)
+        gain(g, f["seat"], Bundle(vp=VP_BOOST), "boost")
 
 
 @handler

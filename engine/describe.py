@@ -24,6 +24,7 @@ from engine.ops import CELL_NAMES, player
 from engine.ravager_arrival import location_full
 from engine.space import Hex
 from engine.space_board import hex_spec, visible_icons_around
+from engine.tile_words import EFFECT_TEXT, tile_text
 from engine.words import a, plural
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
 
 def tile_shown(p: Player, cell: int) -> str:
     """A grid tile as the board shows it: its boost side when boost side up."""
-    from engine.tiles import tile_text
-
     tile = p.grid[cell]
     if tile is None:
         return "empty"
@@ -48,7 +47,6 @@ def tile_shown(p: Player, cell: int) -> str:
 
 def boost_side_text(tile: int) -> str:
     from engine.boosts import boost_text
-    from engine.tiles import EFFECT_TEXT
 
     t = TILES[tile]
     return (
@@ -65,8 +63,6 @@ def enters_boost_side_up(g: Game, tile: int) -> bool:
 
 def tile_side_text(tile: int, boost: bool) -> str:
     """A tile by the side it shows: its boost side when `boost`."""
-    from engine.tiles import tile_text
-
     return boost_side_text(tile) if boost else tile_text(tile)
 
 
@@ -82,8 +78,6 @@ def tile_in_sentence(tile: int, boost: bool = False) -> str:
 def display_tile_text(g: Game, tile: int) -> str:
     """A display tile: in the advanced rules a Technology tile shows (and
     enters the grid on) its boost side."""
-    from engine.tiles import tile_text
-
     if enters_boost_side_up(g, tile):
         return boost_side_text(tile).replace("boost side up", "enters boost side up")
     return tile_text(tile)
@@ -94,7 +88,7 @@ def cells_text(p: Player, cells: list[int] | tuple[int, ...]) -> str:
     only by flipping it first, which forfeits its 1x effect (advanced rules,
     "1x effect"): said here, before the card is played, not only after."""
     from engine.boosts import boost_text
-    from engine.tiles import EFFECT_TEXT, idle_adjacent_note
+    from engine.tiles import idle_adjacent_note
 
     def shown(c: int) -> str:
         tile = p.grid[c]

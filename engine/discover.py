@@ -23,7 +23,7 @@ from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
 from engine.scoring import BASE_CAP, CAP_PER_TUCKED
 from engine.state import Player
-from engine.tiles import ADVANCED_TEXT, ADVANCED_WORDS, EFFECT_SHORT, tile_text
+from engine.tile_words import ADVANCED_TEXT, ADVANCED_WORDS, EFFECT_SHORT, tile_text
 from engine.words import mid_sentence, plural
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class Discover(Handler):
 
 
 def tile_short(tile: int, starting_effect: bool = True, boost: bool = False, room: int = 0) -> str:
-    """A tile in a button's words (the image's, engine/tiles.py EFFECT_SHORT);
+    """A tile in a button's words (the image's, engine/tile_words.py EFFECT_SHORT);
     `starting_effect` False leaves a Starting tile's long "or" effect out,
     where the label has no room (an arrow that ejects it). `boost`: the tile
     shows its boost side (advanced rules), named as the image names it, then

@@ -65,6 +65,7 @@ def _load() -> None:
         ravagers,
         repair,
         sequence_b,
+        tile_effects,
         tiles,
         turn,
         use_die,

@@ -14,7 +14,7 @@ from engine.handlers import Frame, Handler, handler
 from engine.mission_cards import discard_mission, mission_label, mission_short
 from engine.ops import CELL_NAMES, can_pay, gain, player, scarcest_stock
 from engine.space import hex_name
-from engine.tiles import tile_text
+from engine.tile_words import tile_text
 from engine.words import plural
 
 if TYPE_CHECKING:

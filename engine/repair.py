@@ -15,7 +15,8 @@ from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.ravagers import ravager_text
 from engine.state import RavagerOnBoard
-from engine.tiles import activatable_cell, idle_adjacent_note, tile_text
+from engine.tile_words import tile_text
+from engine.tiles import activatable_cell, idle_adjacent_note
 from engine.words import a, and_list, plural
 
 if TYPE_CHECKING:

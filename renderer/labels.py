@@ -10,7 +10,7 @@ from engine.boosts import boost_short
 from engine.components import ACTION_NAMES, ACTIONS, next_clockwise
 from engine.components.cards import MISSION_CARDS, RAVAGER_CARDS, MissionKind, RavagerEffect, Reward
 from engine.components.tiles import TILES, TileKind
-from engine.tiles import ADVANCED_TEXT, EFFECT_SHORT
+from engine.tile_words import ADVANCED_TEXT, EFFECT_SHORT
 
 TILE_TEXT = EFFECT_SHORT  # the engine's short labels are the image's words
 

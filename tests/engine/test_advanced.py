@@ -26,7 +26,7 @@ from engine import Action, Game, GameOptions, replay
 from engine import simulate as sim
 from engine.components import COLOUR_INDEX, DieColour
 from engine.invariants import check
-from engine.tiles import tile_text
+from engine.tile_words import tile_text
 from tests.engine.helpers import choose, ids, refresh
 from tests.engine.scenario import (
     MADELINE,

@@ -44,7 +44,7 @@ from engine.errors import InvalidOptionsError
 from engine.hal import hal_turn
 from engine.invariants import check
 from engine.state import PlacedMission, RavagerOnBoard, Strip, to_json
-from engine.tiles import tile_text
+from engine.tile_words import tile_text
 from tests.engine.helpers import choose, dice, ids, refresh
 from tests.engine.scenario import (
     damage_supply_die,

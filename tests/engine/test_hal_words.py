@@ -13,7 +13,7 @@ from engine.bundle import bundle_text
 from engine.components import COLOURS
 from engine.components.cards import MISSION_CARDS, REWARD_BUNDLES
 from engine.ravager_arrival import place_damage
-from engine.tiles import tile_text
+from engine.tile_words import tile_text
 from engine.words import a, and_list
 from tests.engine.scenario import table
 

@@ -255,7 +255,7 @@ def test_a_discover_label_names_each_tile_as_its_image_shows_it():
     """The board image writes a tile's effect short ("activate ↕", "+1 VP",
     renderer/labels.py); the Discover and Repair labels beside it use the same
     words, so a player matches a button to a tile at a glance."""
-    from engine.tiles import EFFECT_SHORT
+    from engine.tile_words import EFFECT_SHORT
     from renderer.labels import tile_text as image_words
     from tests.engine.scenario import pull_tile
 
