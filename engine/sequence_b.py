@@ -212,6 +212,22 @@ def reroll_neutral(g: Game) -> None:
             else:
                 results.append(f"no {colour} die left in the supply")
     neutral.dice.sort(key=lambda d: COLOUR_INDEX[d.colour])
+    # A star whose neutral robot has left the game is not rerolled (no robot
+    # rolls it): it goes back to the supply. Said, or the die just vanished.
+    gone = [
+        colour
+        for c, colour in enumerate(COLOURS)
+        if colour in stars and not neutral.workstations[c]
+    ]
+    if gone:
+        g.log(
+            "neutral_die_returned",
+            f"The neutral player's {' and '.join(f'{c} star' for c in gone)} "
+            f"{'goes' if len(gone) == 1 else 'go'} back to the supply: no neutral robot is left "
+            f"in the {' and '.join(str(c) for c in gone)} "
+            f"workstation{'s' if len(gone) > 1 else ''} to roll "
+            f"{'it' if len(gone) == 1 else 'them'}.",
+        )
     if rerolled or new:
         did = [f"rerolls {' and '.join(rerolled)}"] if rerolled else []
         did += [f"rolls {' and '.join(new)}"] if new else []

@@ -275,3 +275,29 @@ def test_a_final_round_turn_without_sequence_a_does_not_propose_it():
     set_dice(g, {MADELINE: "o2"})
     refresh(g)
     assert "pass" not in ids(g) and g.decision.prompt.startswith("Your turn: Sequence A")
+
+
+def test_a_neutral_star_whose_robot_left_says_it_goes_back_to_the_supply(scripted_rolls):
+    """R16: a player's robot in a workstation makes the neutral robot there
+    leave the game; its die showing a star is then not rerolled at Sequence B
+    but put back in the supply. The die left the neutral compartment with no
+    word (found auditing the 2-player neutral dice)."""
+    g = table(players=2)
+    set_dice(g, {MADELINE: "o1"})
+    b = g.state.board
+    g.state.neutral.dice = [
+        Die(DieColour.ORANGE, 0),
+        Die(DieColour.GRAY, 1),
+        Die(DieColour.GREEN, 1),
+    ]
+    for c in range(3):
+        b.supply[c] -= 1
+    g.state.neutral.workstations[0] = False  # Blue's robot took the orange workstation
+    refresh(g)
+    scripted_rolls += [3, 1, 2]
+    events = choose(g, "B")
+    assert [d.code for d in g.state.neutral.dice] == ["y1", "g1"]
+    assert (
+        "The neutral player's orange star goes back to the supply: no neutral robot is left "
+        "in the orange workstation to roll it."
+    ) in [e.text for e in events]
