@@ -35,7 +35,7 @@ from bot.service import BOT_USER, Actor, GameService, Reply, TurnPrompt
 from bot.service.model import is_bot
 from storage import NO_SERVER, LeaseHeldError, Store
 from storage.errors import StorageError
-from storage.postgres import is_postgres_url
+from storage.postgres import is_postgres_url, redact
 
 LOCAL_HELP = """Commands (one per line):
   new <players 1-4> [advanced] [easy|standard|difficult|extreme] [random|lobby]
@@ -109,7 +109,7 @@ class Local:
             ) from exc
         rec = await self.store.active_game(CHANNEL)
         if rec is not None:
-            self.say(f"Game #{rec.id} ({rec.status.value}) continues from {self.db}.")
+            self.say(f"Game #{rec.id} ({rec.status.value}) continues from {redact(self.db)}.")
             await self.show_pending()
 
     async def show_pending(self) -> None:

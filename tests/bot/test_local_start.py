@@ -3,7 +3,8 @@ nothing: a database it cannot open, an images folder it cannot make (both were
 tracebacks, followed by a second one writing the names file beside a database
 that was never opened). On PostgreSQL the names typed are kept in the working
 directory: their file was named after the URL (a path that does not exist, with
-the password in it), so every restart forgot them."""
+the password in it), so every restart forgot them; and the game that continues
+is said to continue from the URL without its password."""
 
 from __future__ import annotations
 
@@ -69,6 +70,10 @@ async def test_names_survive_a_restart_on_postgresql(
     monkeypatch.chdir(tmp_path)
     code, _ = await session(database, tmp_path / "img", "new 2", "join Bob", "start 3")
     assert code == 0
-    code, out = await session(database, tmp_path / "img", "scores")
+    # the server trusts local connections: any password is let in, and must not be shown
+    with_password = database.replace("postgres:@", "postgres:SECRET@", 1)
+    assert with_password != database
+    code, out = await session(with_password, tmp_path / "img", "scores")
     assert code == 0
     assert "@Bob" in out and "player-" not in out
+    assert "continues from postgresql://postgres:***@" in out and "SECRET" not in out
