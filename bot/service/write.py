@@ -271,6 +271,9 @@ class WritePath:
             ]
             reply.image = await self.images.board_png(e)
             reply.image_name = "final.png"
+            # a timeout that plays the rest of the game says every move: keep
+            # the result (the end) within Discord's 2,000 characters too
+            reply.text = T.clip_message(reply.text.strip(), log_hint=command(self.games.fmt, "log"))
             return
         p = self.games.prompt(e)
         reply.turn = p
