@@ -75,7 +75,7 @@ class Absence:
                 return fail("There is no started game in this channel to resign from.")
             seat = e.seat_of(actor.user_id)
             if seat is None:
-                return fail("You are not playing in this game.")
+                return fail(self.games.not_playing(e, actor.user_id))
             gid, who = e.record.id, self.games.who(e, seat)
             try:
                 rec = await self.write.change(

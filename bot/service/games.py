@@ -284,6 +284,18 @@ class LiveGames:
         mention = self.fmt.mention(e.user(seat))
         return f"It is {e.game.name(seat)}'s decision now ({mention}), not yours."
 
+    def not_playing(self, e: Entry, user_id: int) -> str:
+        """The refusal for someone who holds no seat: a player whose seat the
+        bot holds since their timeouts in a row is told so, and how to take it
+        back ("You are not playing" left them thinking they were out of the game)."""
+        for t in e.settings.timeouts:
+            if t.away and t.user_id == user_id:
+                return (
+                    f"The bot plays your seat, {e.game.name(t.seat)}, since your turn timeouts "
+                    f"in a row; {command(self.fmt, 'join')} takes it back."
+                )
+        return "You are not playing in this game."
+
     def names(self, e: Entry) -> dict[int, str]:
         """Seat -> display name for images: as stored with the seat (so a restart
         keeps them), else whatever the front end knows."""

@@ -109,7 +109,7 @@ class Play:
                 return fail("The game is paused by a moderator.")
             seat = e.seat_of(actor.user_id)
             if seat is None:
-                return fail("You are not playing in this game.")
+                return fail(self.games.not_playing(e, actor.user_id))
             d = e.game.decision
             if d is None:
                 return fail("The game is over.")
@@ -164,7 +164,7 @@ class Play:
                 return fail("The game is paused.")
             seat = e.seat_of(actor.user_id)
             if seat is None:
-                return fail("You are not playing in this game.")
+                return fail(self.games.not_playing(e, actor.user_id))
             rec = e.record
             try:
                 h = await self.games.store.read_history(rec.id)

@@ -49,7 +49,7 @@ class Reading:
         if d is None:
             return fail("The game is over.")
         if seat is None:
-            return fail("You are not playing in this game.")
+            return fail(self.games.not_playing(e, actor.user_id))
         if d.seat != seat:
             return fail(self.games.not_yours(e, d.seat))
         p = self.games.prompt(e)
@@ -111,7 +111,7 @@ class Reading:
             return fail("There is no game to show in this channel.")
         seat = e.seat_of(actor.user_id)
         if seat is None:
-            return fail("You are not playing in this game.")
+            return fail(self.games.not_playing(e, actor.user_id))
         from engine.describe import placed_text
         from engine.mission_cards import mission_label
 

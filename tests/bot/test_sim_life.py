@@ -4,6 +4,7 @@ permission taken from the bot, a damaged game among healthy ones."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 
 import discord
@@ -11,8 +12,8 @@ import pytest
 
 from bot.limits import DEFAULT_TIMEOUT_HOURS
 from storage import GameStatus
-from tests.bot.sim import World, assert_private, decider, make_bot, text
-from tests.bot.simplay import lobby
+from tests.bot.sim import World, assert_private, decider, make_bot, text, tool_id
+from tests.bot.simplay import lobby, step
 
 
 @pytest.fixture(autouse=True)
@@ -61,6 +62,61 @@ async def test_a_channel_the_bot_may_not_post_in_pauses_its_game_and_says_so(
     assert decider(world.turn_message()) == first
     await world.advance(hours=13)
     assert "Reminder 1/3" in world.public_text()
+
+
+# --------------------------------------------------------------------------- a player away
+
+
+async def test_a_player_back_after_days_is_told_the_bot_holds_their_seat(world: World) -> None:
+    """After three turn timeouts in a row the bot plays a player's seat until
+    they join again; coming back days later and clicking 'Show my choices' or
+    'My hand' they read 'You are not playing in this game.', as if they were
+    out of it. Now they are told the bot holds their seat and how to take it."""
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba new", players=2, timeout_hours=1)
+    await world.slash(bob, "ba join")
+    await world.slash(alice, "ba start")
+    rng = random.Random(3)
+    for _ in range(400):  # bob plays whenever it is his turn; alice is away
+        if "plays their seat from now on" in world.public_text():
+            break
+        if decider(world.turn_message()) == bob.id:
+            await step(world, rng)
+        else:
+            await world.advance(minutes=30)
+    else:
+        raise AssertionError("the bot never took alice's seat")
+    tm = world.turn_message()
+    for tool in ("choices", "hand"):
+        cid = tool_id(tm, tool)
+        assert cid is not None, tool
+        said = assert_private(await world.click(alice, tm, custom_id=cid))
+        assert "The bot plays your seat, Red" in said or "The bot plays your seat, Blue" in said
+        assert "`/ba join` takes it back" in said, said
+    # a bystander is still told plainly
+    said = assert_private(await world.click(world.bystander, tm, custom_id=tool_id(tm, "hand")))
+    assert said == "You are not playing in this game."
+    r = await world.slash(alice, "ba join")
+    assert "is back" in text(r)
+
+
+async def test_a_game_nobody_plays_ends_with_its_result_posted(world: World) -> None:
+    """Both players away: each seat goes to the bot after three timeouts, and
+    the last timeout plays the rest of the game at once. Its notice, every
+    move to the end, ran past Discord's 2,000 characters (the end of a game
+    was not clipped as every other update is): Discord refused it, so the
+    result was never posted and an ERROR was logged. Now it is clipped."""
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba new", players=2, timeout_hours=1)
+    await world.slash(bob, "ba join")
+    await world.slash(alice, "ba start")
+    await world.advance(hours=12)
+    store = world.bot.frontend.svc.store
+    rec = (await store.list_games(channel_id=world.channel.id))[0]
+    assert rec.status is GameStatus.FINISHED
+    end = world.turn_message()
+    assert "The game is over" in end.content and len(end.content) <= 2000
+    assert "more lines here: `/ba log` shows every move" in end.content
 
 
 # --------------------------------------------------------------------------- a damaged game
