@@ -142,7 +142,7 @@ class ModerationCog(
         )
 
     @app_commands.command(
-        name="remove", description="Remove a player: the bot plays that seat simply"
+        name="remove", description="Remove a player: the bot plays their seat from now on"
     )
     @app_commands.describe(seat="seat number 1-4 (turn order)", game=GAME)
     async def remove(
