@@ -120,6 +120,10 @@ class BlackAngelBot(commands.Bot):
         seed_source: Callable[[], int] = new_seed,
         **shards: Any,
     ) -> None:
+        # a game bot never joins voice: discord.py's start-up warnings that voice's
+        # libraries are missing read as a fault to whoever runs it
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False  # discord.py 2.7+
         intents = discord.Intents.default()
         # Server Members (privileged; switch it on in the Developer Portal, or set
         # MEMBERS_INTENT=0): tells the bot who left the server, so they are no

@@ -190,3 +190,14 @@ async def test_the_log_gives_the_invite_link_with_what_the_bot_needs(world, capl
     granted = discord.Permissions(int(query["permissions"][0]))
     for name in (*NEEDED, *NEEDED_IN_THREADS, "create_public_threads", "embed_links"):
         assert getattr(granted, name), name
+
+
+def test_no_warning_about_voice(tmp_path, caplog, monkeypatch) -> None:
+    """A game bot never joins voice: 'PyNaCl is not installed, voice will NOT be
+    supported' (and 'davey …') were the first lines of every start, warnings an
+    admin took for a fault to fix."""
+    for name in ("warn_nacl", "warn_dave"):  # as in a fresh process without them
+        monkeypatch.setattr(discord.VoiceClient, name, True, raising=False)
+    caplog.set_level(logging.WARNING)
+    client.make_bot(_cfg(str(tmp_path / "ba.sqlite3")))
+    assert "voice" not in caplog.text
