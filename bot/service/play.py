@@ -106,7 +106,11 @@ class Play:
             ):
                 return fail("This choice is no longer current.")
             if e.record.status is GameStatus.PAUSED:
-                return fail("The game is paused by a moderator.")
+                # paused by a moderator, or by the bot when it lost a permission here
+                return fail(
+                    "The game is paused: a moderator resumes it with "
+                    f"{command(self.games.fmt, 'mod resume')}."
+                )
             seat = e.seat_of(actor.user_id)
             if seat is None:
                 return fail(self.games.not_playing(e, actor.user_id))

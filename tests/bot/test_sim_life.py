@@ -12,7 +12,15 @@ import pytest
 
 from bot.limits import DEFAULT_TIMEOUT_HOURS
 from storage import GameStatus
-from tests.bot.sim import World, assert_private, decider, make_bot, text, tool_id
+from tests.bot.sim import (
+    World,
+    assert_private,
+    choices,
+    decider,
+    make_bot,
+    text,
+    tool_id,
+)
 from tests.bot.simplay import lobby, step
 
 
@@ -39,6 +47,10 @@ async def test_a_channel_the_bot_may_not_post_in_pauses_its_game_and_says_so(
     store = world.bot.frontend.svc.store
     rec = await store.active_game(world.channel.id)
     first = decider(world.turn_message())
+    tm = world.turn_message()
+    shown = await world.click(world.by_id(first), tm, custom_id=tool_id(tm, "choices"))
+    panel = shown.response  # the player's options, privately
+    assert panel is not None and choices(panel)
     channel = world.bot.get_channel(world.channel.id)
     assert isinstance(channel, discord.TextChannel)
     await channel.set_permissions(world.me, send_messages=False)
@@ -53,6 +65,10 @@ async def test_a_channel_the_bot_may_not_post_in_pauses_its_game_and_says_so(
     assert f"game #{rec.id} is paused" in told
     assert "**Send Messages**" in told and world.channel.mention in told
     assert "/ba-mod resume" in told
+    # a player who decides meanwhile is told it is paused (no moderator paused it)
+    r = await world.slash(world.by_id(first), "ba play", option=choices(panel)[0].option)
+    said = assert_private(r)
+    assert "paused" in said and "by a moderator" not in said
     # the permission back, a moderator plays on and the player is pinged anew
     await channel.set_permissions(world.me, overwrite=None)
     await world.env.settle()
