@@ -48,7 +48,8 @@ LOCAL_HELP = """Commands (one per line):
   options                  what must be decided
   <number> | <option id>   answer it, e.g. `2` or `die:o3:action:1` (also: play <id|number|label>)
   undo                     take back your last decision of this turn
-  board                    write the board image (the final board after the end)
+  board [name|colour]      write the board image (the final board after the end), or a
+                           seat's player board: grid, Advanced slots, tucked, ejected (public)
   hand [name|colour]       a seated player's hand + board image (default: whoever decides)
   log [page]               recent events          scores        rules [topic]
   as <name>|auto           act as someone / as whoever must decide (hot seat, the default)
@@ -179,6 +180,22 @@ class Local:
                 return self.fmt.name(s.user_id), None
         named = ", ".join(f"{n} ({e.game.name(s.seat)})" for n, s in people.items())
         return None, f"{name!r} is not a seated player: `hand` takes one of {named}."
+
+    async def _seat_named(self, name: str) -> tuple[int | None, str | None]:
+        """The seat `board <name>` shows: a seated person's name or a seat's
+        colour (a bot seat's board is as public as anyone's); else (None, why
+        not), or (None, None) when no game has started. A finished game's
+        boards stay viewable, as its board does."""
+        assert self.svc is not None
+        e = await self.svc.reading.viewable(CHANNEL)
+        if e is None:
+            return None, None
+        for s in e.seats:
+            names = (self.fmt.name(s.user_id), e.game.name(s.seat))  # "bot 1 (simple)", "Blue"
+            if s.user_id == user_id(name) or name.lower() in (n.lower() for n in names):
+                return s.seat, None
+        seated = ", ".join(f"{self.fmt.name(s.user_id)} ({e.game.name(s.seat)})" for s in e.seats)
+        return None, f"{name!r} is not a seat: `board` takes a colour or one of {seated}."
 
     async def show(self, reply: Reply, *, options: bool = True) -> None:
         self.screen.show(reply)
@@ -363,7 +380,14 @@ class Local:
         elif cmd == "undo":
             await self.show(await svc.undo(CHANNEL, await self.decider()))
         elif cmd == "board":
-            await self.show(await svc.board(CHANNEL), options=False)
+            if not args:
+                await self.show(await svc.board(CHANNEL), options=False)
+                return None
+            seat, refusal = await self._seat_named(arg)
+            if seat is None:
+                self.say("✖ " + (refusal or "There is no game to show in this channel."))
+                return None
+            await self.show(await svc.player_board(CHANNEL, seat), options=False)
         elif cmd == "hand":
             owner, refusal = await self._hand_owner(args[0]) if args else (None, None)
             if refusal:

@@ -191,6 +191,7 @@ class GameService:
         self.choices = reading.choices
         self.board = reading.board
         self.hand = reading.hand
+        self.player_board = reading.player_board
         self.event_log = reading.event_log
         self.scores = reading.scores
         self.autocomplete = reading.autocomplete

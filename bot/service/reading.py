@@ -123,16 +123,31 @@ class Reading:
             lines.append(f"• Ravager card #{r}")
         if len(lines) == 1:
             lines.append("(empty)")
-        vp = f"VP {p.vp}"
-        totals = (e.game.result or {}).get("scores") or []
-        if 0 <= seat < len(totals) and totals[seat] != p.vp:  # the end adds Advanced tiles, Spes
-            vp += f" on the track, {totals[seat]} in all at the end"
-        lines.append(f"Resources {p.resources} · debris {p.debris} · ships {p.ships} · {vp}")
+        lines.append(_storage_line(e, seat))
         return Reply(
             "\n".join(lines),
             ephemeral=True,
             image=await self.images.player_png(e, seat, own=True) if image else None,
             image_name="my-board.png",
+        )
+
+    @refusing
+    async def player_board(self, channel_id: int, seat: int) -> Reply:
+        """A seat's player board as the whole table sees it: its grid (tiles,
+        boost sides, debris), Advanced slots with their tucked Missions and its
+        ejected tiles are public in the board game, its hand is not (R15).
+        `hand` shows only one's own board, so an opponent's Advanced tiles and
+        boosts could not be looked at."""
+        e = await self.viewable(channel_id)
+        if e is None:
+            return fail("There is no game to show in this channel.")
+        p = e.game.state.players[seat]
+        hand = f"{len(p.missions)} Mission and {len(p.ravagers)} Ravager cards in hand (hidden)"
+        return Reply(
+            f"**{self.games.who(e, seat)}'s player board** (public; the hand stays hidden):\n"
+            f"{_storage_line(e, seat)} · {hand}",
+            image=await self.images.player_png(e, seat, own=False),
+            image_name="player-board.png",
         )
 
     @refusing
@@ -229,3 +244,15 @@ class Reading:
             if not low or low in name.lower() or low == o.id.lower():
                 out.append((T.clip(name, 100), o.id))
         return out[:25]
+
+
+def _storage_line(e: Entry, seat: int) -> str:
+    """'Resources 1 · debris 2 · ships 0 · VP 7', the track's VP; once the game
+    is over also its total (the end adds Advanced tiles and the Spes exchange,
+    which the board image's VP already shows)."""
+    p = e.game.state.players[seat]
+    vp = f"VP {p.vp}"
+    totals = (e.game.result or {}).get("scores") or []
+    if 0 <= seat < len(totals) and totals[seat] != p.vp:
+        vp += f" on the track, {totals[seat]} in all at the end"
+    return f"Resources {p.resources} · debris {p.debris} · ships {p.ships} · {vp}"

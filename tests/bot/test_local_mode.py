@@ -522,3 +522,29 @@ async def test_the_board_of_an_ended_game_says_it_was_ended(tmp_path: Path) -> N
     assert after(t, "board").startswith(
         "Board of game #1 as it stood when it was ended (round 1). `scores` shows the scores then."
     )
+
+
+async def test_board_of_a_seat_shows_its_public_player_board(tmp_path: Path) -> None:
+    """Every player board is public at the table (grid, boost sides, Advanced
+    slots, tucked Missions, ejected tiles); only the hand is hidden. `hand`
+    shows one's own board and refuses a bot seat's, so an opponent's Advanced
+    tiles could not be looked at (found playing against a bot seat). `board
+    <colour|name>` shows a seat's board, a bot's too; never a hand card."""
+    t = await run(
+        tmp_path,
+        "new 3 bots 2 simple",
+        f"start {SEED}",
+        "board Blue",
+        "board bot 1 (simple)",
+        "board host",
+        "board nobody",
+        render=True,
+    )
+    blue = after(t, "board Blue")
+    assert "**Blue (bot 1 (simple))'s player board** (public; the hand stays hidden):" in blue
+    assert "Mission and" in blue and "Ravager cards in hand (hidden)" in blue
+    assert "#" not in blue  # no card of the hand is named
+    assert blue.rstrip().endswith("-player-board.png")
+    assert after(t, "board bot 1 (simple)").split("\n")[0] == blue.split("\n")[0]
+    assert "**Yellow (@host)'s player board**" in after(t, "board host")
+    assert after(t, "board nobody").strip().startswith("✖ 'nobody' is not a seat: `board` takes")
