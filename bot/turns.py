@@ -1,8 +1,10 @@
 """Each channel's public turn message: posted, edited, its images drawn in.
 
-- within a turn the turn message is edited (text and components); a new turn,
-  a new image or a new player to ping posts a fresh message (edits do not
-  ping);
+- within a turn the turn message is edited (text and components), its lines
+  kept: it reads as the whole turn so far above the decision now (each edit
+  brings only the last click's lines; a channel read later would show a turn
+  by its last decision alone); a new turn, a new image or a new player to
+  ping posts a fresh message (edits do not ping);
 - a decision's images are drawn in the background and edited in when ready,
   never over a newer decision (bot/service/drawing.py);
 - while bot seats make slow moves, one message shows their moves so far; the
@@ -17,13 +19,14 @@ import asyncio
 import contextlib
 import io
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from bot.answers import files_kw, reply_files, reply_mentions
 from bot.service import GameService, Reply, TurnPrompt
+from bot.service.format import command
 from bot.text import clip_message
 from bot.views import decision_embeds, decision_view, tools_view
 
@@ -46,6 +49,8 @@ class TurnMessage:
     drawing: bool = False  # its images are being drawn (bot/service/drawing.py)
     page: int = 0  # the page of options it lists
     keep_text: bool = False  # a moderator's notice: never edited with a newer text
+    #: the lines it shows above its prompt: the turn so far (see the module doc)
+    said: list[str] = field(default_factory=list)
 
     def image_state(self) -> str:
         """What its footer may say of its image (bot/prompt.py IMAGE_STATES)."""
@@ -223,7 +228,13 @@ class TurnMessages:
                 self._track(tracked, reply, shows)
                 self._draw_in(tracked, reply)  # drawn while the text goes out
                 embeds = decision_embeds(turn, 0, tracked.image_state())
-                await tracked.message.edit(content=reply.text, view=view, embeds=embeds, **edit)
+                said, prompt = _said(reply.text)
+                text = clip_message(
+                    "\n".join(tracked.said + said + prompt),
+                    log_hint=command(self.svc.fmt, "log"),
+                )
+                await tracked.message.edit(content=text, view=view, embeds=embeds, **edit)
+                tracked.said += said
                 return tracked.message
             except discord.HTTPException:
                 log.info("channel %s: turn message gone; posting a new one", cid)
@@ -235,7 +246,9 @@ class TurnMessages:
         kwargs = files_kw(reply)
         if view is not None:
             kwargs["view"] = view
-        fresh = TurnMessage(None, game_id, decider, keep_text=reply.keep_text)
+        fresh = TurnMessage(
+            None, game_id, decider, keep_text=reply.keep_text, said=_said(reply.text)[0]
+        )
         self._track(fresh, reply, reply.image_key if reply.image is not None else None)
         embeds = decision_embeds(turn, 0, fresh.image_state())
         if embeds:
@@ -271,3 +284,13 @@ class TurnMessages:
         else:
             self.by_channel.pop(cid, None)
         return msg
+
+
+def _said(text: str) -> tuple[list[str], list[str]]:
+    """A reply's text as the lines it tells and its prompt (the ➡️ line that
+    ends it, if it does): a turn message keeps the first and shows the newest
+    of the second."""
+    lines = text.splitlines()
+    if lines and lines[-1].startswith("➡️"):
+        return lines[:-1], lines[-1:]
+    return lines, []

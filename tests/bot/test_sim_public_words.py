@@ -10,7 +10,7 @@ import random
 import re
 
 from tests.bot.sim import World
-from tests.bot.simplay import is_over, lobby, step
+from tests.bot.simplay import Person, is_over, lobby, person_step, step
 
 SECOND_PERSON = re.compile(r"\byour?\b", re.IGNORECASE)
 
@@ -39,3 +39,32 @@ async def test_public_lines_are_said_of_the_player_not_to_them(world: World) -> 
         assert not SECOND_PERSON.search(line), line
     for line in echoed:  # a sentence, as the events around it are
         assert line.endswith((".", "!", "?", "…")), line
+
+
+def _by_id(world: World, message_id: int) -> str:
+    return next(m.content for m in world.public() if m.id == message_id)
+
+
+async def test_a_turn_message_keeps_the_whole_turn_above_its_decision(world: World) -> None:
+    """Within a turn the turn message is edited at each click; each edit brought
+    only that click's lines, so the channel, read once the turn was over, told
+    Blue's first turn by its last decision alone ('Blue launches a ship …'),
+    without the die taken or the action (nor the seat order the game opened
+    with). Now every line said during the turn stays, the newest prompt last."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(5)
+    first = world.turn_message()
+    told: list[str] = []
+    clicks = 0
+    while world.turn_message().id == first.id:
+        told += [ln for ln in _by_id(world, first.id).splitlines() if not ln.startswith("➡️")]
+        await person_step(world, rng, people)
+        clicks += 1
+    assert clicks >= 3  # a turn of several decisions
+    kept = _by_id(world, first.id)
+    assert "🎲 The game starts" in kept, kept
+    missing = [ln for ln in dict.fromkeys(told) if ln not in kept]
+    assert not missing, (missing, kept)
+    assert kept.splitlines()[-1].startswith("➡️")  # the decision it showed last, last
