@@ -333,6 +333,12 @@ MEMBERS_INTENT_OFF = (
 )
 
 
+UNREACHABLE = (
+    "not starting: cannot reach Discord ({}); check this machine's network connection"
+    " (and any proxy or firewall: the bot needs HTTPS and WebSockets to discord.com and"
+    " gateway.discord.gg) and https://discordstatus.com, then start again"
+)
+
 #: Said when Discord answers the login with 401: the token is wrong, reset or not a token.
 BAD_TOKEN = (
     "not starting: Discord refused the token in DISCORD_TOKEN. Copy it again from the "
@@ -365,12 +371,23 @@ def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 2
-    except aiohttp.ClientConnectionError as exc:
-        print(
-            f"not starting: cannot reach Discord ({exc}); check this machine's network"
-            " connection (and any proxy or firewall), then start again",
-            file=sys.stderr,
-        )
+    except (
+        aiohttp.ClientConnectionError,
+        discord.GatewayNotFound,
+        discord.DiscordServerError,
+    ) as exc:
+        # the network, or Discord itself (an outage): nothing to change here but to wait
+        print(UNREACHABLE.format(exc), file=sys.stderr)
+        return 1
+    except AttributeError as exc:
+        # discord.py 2.7: a first gateway connection that fails is retried as a
+        # resume of a session it never had ('NoneType' object has no attribute
+        # 'sequence'); the failure it hides is the one to report
+        cause = exc.__context__
+        lost = isinstance(cause, OSError | aiohttp.ClientError | asyncio.TimeoutError)
+        if not lost or "sequence" not in str(exc):
+            raise
+        print(UNREACHABLE.format(cause), file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
         print(

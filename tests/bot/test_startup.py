@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import discord
 import pytest
+import yarl
 
 from bot import client
 from bot.config import Config
@@ -201,3 +202,24 @@ def test_no_warning_about_voice(tmp_path, caplog, monkeypatch) -> None:
     caplog.set_level(logging.WARNING)
     client.make_bot(_cfg(str(tmp_path / "ba.sqlite3")))
     assert "voice" not in caplog.text
+
+
+def test_a_discord_without_its_gateway_is_said_and_the_database_is_let_go(
+    tmp_path, discord_api, capsys, monkeypatch
+) -> None:
+    """Logged in, commands synced, then no gateway to connect to (a firewall
+    that lets HTTPS through but not WebSockets, an outage): said in one line
+    (discord.py's retry died on an AttributeError that hid it); the database was opened and is closed, its lease released,
+    so the next start is not refused."""
+    discord_api()
+    with socket.socket() as s:  # a gateway nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(f"ws://127.0.0.1:{port}/")
+    )
+    db = str(tmp_path / "ba.sqlite3")
+    assert client.run(_cfg(db)) == 1
+    assert "cannot reach Discord" in _refusal(capsys)
+    assert client.run(_cfg(db)) == 1  # not 3: no lease left held
+    assert "cannot reach Discord" in _refusal(capsys)
