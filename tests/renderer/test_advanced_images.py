@@ -89,7 +89,7 @@ def test_the_end_trigger_badge_stays_clear_of_the_marker(trigger) -> None:
     x0, y0, x1, y1 = ADV.marker_box(view)
     # Just right of the tag: the background, not the alert badge running under it.
     assert not close(img.getpixel((x1 + 4, (y0 + y1) // 2)), P.ALERT)
-    from renderer.board import header_badge
+    from renderer.header import header_badge
 
     words, _, box = header_badge(view)
     assert box[0] > x1 and box[2] <= L.WIDTH - L.MARGIN

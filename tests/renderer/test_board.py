@@ -232,8 +232,8 @@ def test_every_compartment_die_is_drawn_even_beyond_six() -> None:
 def test_a_players_hand_reads_in_the_games_words_within_its_column() -> None:
     # The row said "hand: 6 Miss · 1 Rav": the cards are named as the game
     # names them, in two lines that fit the column above the storage icons.
-    from renderer.board import HAND_SIZE, STORAGE_DY, hand_lines
     from renderer.fonts import font
+    from renderer.player_rows import HAND_SIZE, STORAGE_DY, hand_lines
 
     view = game(4, 1, 100).view(None)
     layout = layout_for(view)
@@ -264,7 +264,7 @@ def test_every_robot_on_a_ravager_stack_is_counted() -> None:
     # Robots on a stack's cards were drawn one by one, six at most: a seventh
     # and eighth (common late in a four-player game) were not on the image.
     from renderer import render_board
-    from renderer.board import ravager_robot_point, ravager_robots
+    from renderer.angel import ravager_robot_point, ravager_robots
     from renderer.fonts import text_width
     from tests.renderer.helpers import open_png
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import Action, Game, GameOptions
-from renderer import board, render_board
+from renderer import header, render_board
 from renderer import layout as L
 from renderer import palette as P
 from renderer.header import FITS, decision_lines, header_lines
@@ -56,13 +56,13 @@ def test_the_turn_choice_header_uses_two_lines_on_the_image() -> None:
 def _header_words(monkeypatch, view) -> str:
     """The words render_board gives the header's decision line (who, and the prompt)."""
     drawn: list[str] = []
-    real = board.draw_decision
+    real = header.draw_decision
 
     def spy(d, xy, lead, prompt, width):
         drawn.append(lead + prompt)
         real(d, xy, lead, prompt, width)
 
-    monkeypatch.setattr(board, "draw_decision", spy)
+    monkeypatch.setattr(header, "draw_decision", spy)
     render_board(view)
     [words] = drawn
     return words
@@ -146,7 +146,7 @@ def test_no_header_of_a_game_is_drawn_in_three_small_lines() -> None:
         for g in _random_game(options, seed):
             seen.add(g.decision.kind)
             for viewer in (None, g.decision.seat):
-                lead, prompt = board.decision_line(g.view(viewer), names)
+                lead, prompt = header.decision_line(g.view(viewer), names)
                 size, _, _ = header_lines(lead, prompt, WIDTH)
                 assert size >= FITS[1][0], (g.decision.kind, viewer, lead + prompt)
     assert {"late_flip", "inject", "turn"} <= seen

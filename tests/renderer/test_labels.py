@@ -32,7 +32,7 @@ def test_a_ravager_that_damages_a_die_names_its_colour_in_words() -> None:
 def test_every_ravager_effect_fits_whole_beside_every_action() -> None:
     # "top: damage 1 orange die" was cut to "damage 1 orange…" at size 16.
     from renderer import layout as L
-    from renderer.board import ravager_top_line
+    from renderer.angel import ravager_top_line
     from renderer.fonts import fit
 
     layout = L.board_layout(7, 3)
