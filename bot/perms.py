@@ -48,7 +48,12 @@ def missing_in(channel: Any) -> list[str]:
         return []
     have = channel.permissions_for(me)
     needed = NEEDED_IN_THREADS if in_thread(channel) else NEEDED
-    return [permission_name(p) for p in needed if not getattr(have, p, False)]
+    missing = [p for p in needed if not getattr(have, p, False)]
+    if len(missing) > 1 and "attach_files" in missing:
+        # Discord takes Attach Files away with the right to post (View Channel,
+        # Send Messages (in Threads)): naming it too sends people after the wrong one
+        missing.remove("attach_files")
+    return [permission_name(p) for p in missing]
 
 
 def missing_text(missing: list[str]) -> str:

@@ -225,7 +225,7 @@ class Absence:
             f"⚠️ I cannot post in {channel_link(fmt, channel_id)} (I am missing {missing}), "
             f"so game #{gid} is paused: nothing is lost, and no turn is played for anyone "
             "meanwhile. Once that is fixed, a moderator plays on with "
-            f"{command(fmt, 'mod resume')} in that channel."
+            f"{command(fmt, 'mod resume')} there."
         )
 
     async def _game_here(

@@ -80,6 +80,29 @@ async def test_a_channel_the_bot_may_not_post_in_pauses_its_game_and_says_so(
     assert "Reminder 1/3" in world.public_text()
 
 
+async def test_a_thread_the_bot_may_not_post_in_names_the_one_permission_to_give(
+    world: World,
+) -> None:
+    """A game thread the bot lost Send Messages in Threads in: its parent
+    channel is told the game is paused, naming that permission alone (Discord
+    takes Attach Files away with it; the notice named both, sending people
+    after one that was never taken)."""
+    alice, bob = world.players(2)
+    tables = world.thread_channel()
+    await world.slash(alice, "ba new", tables, players=2)
+    thread = world.threads(tables)[0]
+    await world.slash(bob, "ba join", thread)
+    await world.slash(alice, "ba start", thread)
+    parent = world.bot.get_channel(tables.id)
+    assert isinstance(parent, discord.TextChannel)
+    await parent.set_permissions(world.me, send_messages_in_threads=False)
+    await world.env.settle()
+    await world.advance(hours=13)
+    told = next(m.content for m in world.public(tables) if "cannot post" in m.content)
+    assert thread.mention in told and "game #1 is paused" in told
+    assert "**Send Messages In Threads**" in told and "Attach Files" not in told
+
+
 # --------------------------------------------------------------------------- a player away
 
 
