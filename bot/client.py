@@ -235,13 +235,20 @@ class BlackAngelBot(commands.Bot):
     # The raw events: they come whether or not the thread or member was cached.
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self._event("thread deleted", self._deleted(payload.thread_id, payload.parent_id))
+        # its server too: the parent may be gone with it (a deleted channel's threads)
+        guild = self.get_guild(payload.guild_id)
+        await self._event(
+            "thread deleted",
+            self._deleted(payload.thread_id, payload.parent_id, guild=guild, thread=True),
+        )
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         # Discord deletes a channel's threads with it, without an event per thread.
         threads = [t.id for t in getattr(channel, "threads", ())]
         guild = getattr(channel, "guild", None)
-        await self._event("channel deleted", self._deleted(channel.id, None, *threads, guild=guild))
+        await self._event(
+            "channel deleted", self._deleted(channel.id, None, *threads, guild=guild, thread=False)
+        )
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         if self.frontend is not None:
@@ -251,13 +258,18 @@ class BlackAngelBot(commands.Bot):
             )
 
     async def _deleted(
-        self, channel_id: int, parent_id: int | None, *threads: int, guild: Any = None
+        self,
+        channel_id: int,
+        parent_id: int | None,
+        *threads: int,
+        guild: Any = None,
+        thread: bool,
     ) -> None:
-        """``guild`` is given for a deleted channel: it has no parent channel to
-        tell, so its server's system channel is told instead."""
+        """The game of a deleted channel or thread is paused and its parent
+        channel told, else (a channel has none; a thread's may be gone with it)
+        its server's system channel (``guild``)."""
         if self.frontend is None:
             return
-        thread = guild is None
         await self.frontend.notices.channel_deleted(
             channel_id, parent_id, guild=guild, thread=thread
         )

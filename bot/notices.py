@@ -96,18 +96,16 @@ class Notices:
 
     async def _tell(self, parent: Any, guild: Any, channel_id: int, notice: Reply) -> None:
         """Post ``notice`` about the game of ``channel_id`` where people see it:
-        the thread's parent channel, else the server's system channel."""
-        if parent is None and guild is not None:
-            parent = getattr(guild, "system_channel", None)
-        if parent is None:
-            log.warning("channel %s: its game is paused, and there is nobody to tell", channel_id)
-            return
-        try:
-            await parent.send(notice.text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as exc:
-            log.info(
-                "channel %s: could not tell %s its game is paused: %s", channel_id, parent.id, exc
-            )
+        the thread's parent channel, else (none, or deleted with the thread)
+        the server's system channel."""
+        system = getattr(guild, "system_channel", None) if guild is not None else None
+        for where in dict.fromkeys(c for c in (parent, system) if c is not None):
+            try:
+                await where.send(notice.text, allowed_mentions=discord.AllowedMentions.none())
+                return
+            except discord.HTTPException as exc:
+                log.info("channel %s: could not tell %s: %s", channel_id, where.id, exc)
+        log.warning("channel %s: its game is paused, and there is nobody to tell", channel_id)
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
         """A member left the server: no more pings for them; each of their games

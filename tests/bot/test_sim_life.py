@@ -103,6 +103,30 @@ async def test_a_thread_the_bot_may_not_post_in_names_the_one_permission_to_give
     assert "**Send Messages In Threads**" in told and "Attach Files" not in told
 
 
+# --------------------------------------------------------------------------- channels deleted
+
+
+async def test_a_channel_deleted_with_its_game_thread_tells_the_server(world: World) -> None:
+    """Deleting the channel that holds a game's thread deletes the thread too:
+    its game was paused with nobody told (the thread's parent was gone, and
+    its server's system channel was not tried). Now the system channel is."""
+    alice, bob = world.players(2)
+    hall = world.guild.create_text_channel("hall")
+    world.env.backend.edit_guild(world.guild.id, {"system_channel_id": hall.id})
+    tables = world.thread_channel()
+    await world.slash(alice, "ba new", tables, players=2)
+    thread = world.threads(tables)[0]
+    await world.slash(bob, "ba join", thread)
+    await world.slash(alice, "ba start", thread)
+    store = world.bot.frontend.svc.store
+    gid = (await store.active_game(thread.id)).id
+    world.env.backend.delete_channel(tables.id)
+    await world.env.settle()
+    assert (await store.get_game(gid)).status is GameStatus.PAUSED
+    told = world.public_text(hall)
+    assert f"game #{gid} was deleted" in told and f"`game:{gid}`" in told
+
+
 # --------------------------------------------------------------------------- a player away
 
 
