@@ -15,6 +15,7 @@ The parts: :mod:`bot.local.session` (the commands), :mod:`bot.local.words`
 from __future__ import annotations
 
 import asyncio
+import signal
 import sys
 from pathlib import Path
 
@@ -24,6 +25,12 @@ from storage import default_db_path
 
 def main(db: str | None, images: str, render: bool = True) -> int:
     local = Local(db or default_db_path(), Path(images), render=render)
+    # Ctrl-C did nothing until the next line (asyncio's handler cannot reach a
+    # blocking read), and a closed terminal or a kill left the database's lease
+    # held for its 90 s and the names unsaved: each ends the session as `quit`
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), local.stop)
     try:
         return asyncio.run(local.run(sys.stdin))
     except BrokenPipeError:  # output piped into e.g. `head`

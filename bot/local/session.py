@@ -7,6 +7,7 @@ unless ``as <name>`` picked someone.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shlex
@@ -83,6 +84,8 @@ class Local:
         self.acting: str | None = None
         self.names_file = names_file(db)
         self.names_loaded = False  # not saved over before it was read
+        self.reading = False  # waiting for the next line (see stop)
+        self.stopping = False
         self.store: Store[Any] | None = None
         self.svc: GameService | None = None
 
@@ -232,7 +235,7 @@ class Local:
             while True:
                 if interactive:
                     print("> ", end="", file=self.screen.out, flush=True)
-                line = lines.readline(MAX_LINE + 1)
+                line = self._next_line(lines)
                 if not line:
                     break
                 if len(line) > MAX_LINE and not line.endswith("\n"):
@@ -254,10 +257,37 @@ class Local:
                     raise
                 except Exception as exc:  # keep the terminal alive; report the bug
                     self.say(f"✖ unexpected error: {type(exc).__name__}: {exc}")
+        except Stopped:
+            pass  # between two lines: nothing was in progress
         finally:
             self._save_names()
             await self.close()
+            if self.stopping:
+                with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+                    self.say("Stopped: everything played is saved; start again to go on.")
         return 0
+
+    def _next_line(self, lines: IO[str]) -> str:
+        """The next line ('' at the end, or once asked to stop)."""
+        if self.stopping:
+            return ""
+        self.reading = True
+        try:
+            return lines.readline(MAX_LINE + 1)
+        except Stopped:
+            return ""
+        finally:
+            self.reading = False
+
+    def stop(self, signum: int, frame: object) -> None:
+        """A stop signal (Ctrl-C, a closed terminal, a kill): the session ends as
+        at ``quit``, saving the names and letting go of the database, so the next
+        start is not refused while a dead session's lease runs out. It ends at
+        once while waiting for a line, else after the command in progress (a
+        write is never cut short)."""
+        self.stopping = True
+        if self.reading:
+            raise Stopped
 
     async def looking_back(self, cmd: str, args: list[str]) -> None:
         """``history [name] [page]``, ``stats [name]``, ``leaderboard [page]``,
@@ -504,6 +534,10 @@ class Local:
             await self.show(r)
         if not notices:
             self.say("(nothing due)")
+
+
+class Stopped(Exception):
+    """A stop signal came while the session waited for a line."""
 
 
 def names_file(db: str) -> Path | None:

@@ -8,6 +8,11 @@ is said to continue from the URL without its password."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -16,6 +21,8 @@ import pytest
 
 from bot.local.session import Local, names_file
 from tests.postgres import PostgresServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def session(db: str, images: Path, *lines: str) -> tuple[int, str]:
@@ -77,3 +84,42 @@ async def test_names_survive_a_restart_on_postgresql(
     assert code == 0
     assert "@Bob" in out and "player-" not in out
     assert "continues from postgresql://postgres:***@" in out and "SECRET" not in out
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_stop_signal_ends_the_session_as_quit_does(tmp_path: Path, sig: str) -> None:
+    """Ctrl-C (SIGINT) did nothing until the next line was typed; a closed
+    terminal (SIGHUP) or a kill (SIGTERM) ended the process where it stood:
+    the names typed were lost and the next start was refused for 90 s ('Another
+    bot instance is running on this database'). Each now ends the session at
+    once, saved and let go of, while it waits for a line."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "bot", "--local", "--no-images", "--db", "ba.sqlite3"]
+    proc = subprocess.Popen(
+        cmd,
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("new 2\njoin Bob\n")
+    proc.stdin.flush()
+    seen: list[str] = []
+    while not any("joins" in line for line in seen):  # the session waits for a line now
+        line = proc.stdout.readline()
+        assert line, "".join(seen)
+        seen.append(line)
+    proc.send_signal(getattr(signal, sig))
+    try:
+        assert proc.wait(timeout=30) == 0  # with its input still open
+    finally:
+        proc.kill()
+    assert "Stopped: everything played is saved" in proc.stdout.read()
+    again = subprocess.run(
+        cmd, cwd=tmp_path, env=env, input="quit\n", capture_output=True, text=True, timeout=60
+    )
+    assert "Game #1 (lobby) continues" in again.stdout, again.stdout
+    assert json.loads((tmp_path / "ba.sqlite3.names.json").read_text()) == ["Bob", "host"]
