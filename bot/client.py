@@ -307,12 +307,20 @@ def make_bot(cfg: Config, *, db: str | None = None, force_sync: bool = False) ->
     )
 
 
+#: A platform's stop (SIGTERM), Ctrl-C, and a closed terminal (SIGHUP, not on Windows).
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name)
+)
+
+
 def close_on_signals(
-    bot: discord.Client, signals: tuple[signal.Signals, ...] = (signal.SIGTERM, signal.SIGINT)
+    bot: discord.Client, signals: tuple[signal.Signals, ...] = STOP_SIGNALS
 ) -> list[signal.Signals]:
     """Close ``bot`` (and so its store) when the process is asked to stop: a
     platform stops a worker with SIGTERM, and discord.py's ``run`` would let
-    that kill the process mid-write. Returns the signals handled."""
+    that kill the process mid-write; a bot started in a terminal that is then
+    closed gets SIGHUP, which held its lease for 90 s after. Returns the
+    signals handled."""
     loop = asyncio.get_running_loop()
     done: list[signal.Signals] = []
 

@@ -9,10 +9,13 @@ login runs against it), so the real start-up path runs to the point of failure.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import logging
+import os
 import re
+import signal
 import socket
 import threading
 from collections.abc import Iterator
@@ -27,6 +30,7 @@ import yarl
 from bot import client
 from bot.config import Config
 from bot.perms import NEEDED, NEEDED_IN_THREADS
+from storage import Store
 
 ME = {"id": "4242", "username": "Black Angel", "discriminator": "0", "avatar": None, "bot": True}
 APP = {
@@ -223,3 +227,27 @@ def test_a_discord_without_its_gateway_is_said_and_the_database_is_let_go(
     assert "cannot reach Discord" in _refusal(capsys)
     assert client.run(_cfg(db)) == 1  # not 3: no lease left held
     assert "cannot reach Discord" in _refusal(capsys)
+
+
+async def test_a_closed_terminal_closes_the_bot_and_lets_its_lease_go(world) -> None:
+    """SIGHUP (the terminal the bot was started in is closed) killed it where it
+    stood: its lease stayed held, and the next start was refused for 90 s."""
+    bot = world.bot
+    loop = asyncio.get_running_loop()
+    handled = client.close_on_signals(bot)
+    try:
+        assert signal.SIGHUP in handled
+        os.kill(os.getpid(), signal.SIGHUP)
+        for _ in range(500):  # the signal arrives, then close() runs
+            if bot.is_closed() and bot.store is None:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+    assert bot.is_closed() and bot.store is None
+    store = await Store.open(world.cfg.db_path)
+    try:  # free for the next process at once
+        await store.acquire_lease("all", "next", ttl=90)
+    finally:
+        await store.close()
