@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,9 @@ from bot.text import clip_message
 from bot.views import decision_embeds, decision_view, tools_view
 
 log = logging.getLogger(__name__)
+
+#: a prompt line's turn timeout (bot/service/games.py prompt_line; Discord's time)
+DEADLINE = re.compile(r" — auto-play <t:\d+:R>$")
 
 
 @dataclass
@@ -51,6 +55,7 @@ class TurnMessage:
     keep_text: bool = False  # a moderator's notice: never edited with a newer text
     #: the lines it shows above its prompt: the turn so far (see the module doc)
     said: list[str] = field(default_factory=list)
+    prompt: list[str] = field(default_factory=list)  # its ➡️ line, if it ends with one
 
     def image_state(self) -> str:
         """What its footer may say of its image (bot/prompt.py IMAGE_STATES)."""
@@ -235,6 +240,7 @@ class TurnMessages:
                 )
                 await tracked.message.edit(content=text, view=view, embeds=embeds, **edit)
                 tracked.said += said
+                tracked.prompt = prompt
                 return tracked.message
             except discord.HTTPException:
                 log.info("channel %s: turn message gone; posting a new one", cid)
@@ -246,8 +252,9 @@ class TurnMessages:
         kwargs = files_kw(reply)
         if view is not None:
             kwargs["view"] = view
+        said, prompt = _said(reply.text)
         fresh = TurnMessage(
-            None, game_id, decider, keep_text=reply.keep_text, said=_said(reply.text)[0]
+            None, game_id, decider, keep_text=reply.keep_text, said=said, prompt=prompt
         )
         self._track(fresh, reply, reply.image_key if reply.image is not None else None)
         embeds = decision_embeds(turn, 0, fresh.image_state())
@@ -276,7 +283,7 @@ class TurnMessages:
             raise
         if old is not None:
             with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
-                await old.edit(view=None)
+                await old.edit(view=None, **self._answered(tracked, old))
         if turn is not None:
             fresh.message = msg
             self.by_channel[cid] = fresh
@@ -284,6 +291,20 @@ class TurnMessages:
         else:
             self.by_channel.pop(cid, None)
         return msg
+
+    def _answered(self, tracked: TurnMessage | None, old: Any) -> dict[str, Any]:
+        """``content=`` for a turn message whose decision was answered (a newer
+        message follows): its prompt without the auto-play deadline, which
+        would go on reading 'in 2 days' (then '2 days ago') above a decision
+        nobody waits for; nothing when it has none."""
+        if tracked is not None:
+            lines = tracked.said + tracked.prompt
+        else:  # after a restart: the message pressed, as it reads
+            lines = str(getattr(old, "content", "") or "").splitlines()
+        if not lines or not DEADLINE.search(lines[-1]):
+            return {}
+        lines[-1] = DEADLINE.sub("", lines[-1])
+        return {"content": clip_message("\n".join(lines), log_hint=command(self.svc.fmt, "log"))}
 
 
 def _said(text: str) -> tuple[list[str], list[str]]:

@@ -68,3 +68,21 @@ async def test_a_turn_message_keeps_the_whole_turn_above_its_decision(world: Wor
     missing = [ln for ln in dict.fromkeys(told) if ln not in kept]
     assert not missing, (missing, kept)
     assert kept.splitlines()[-1].startswith("➡️")  # the decision it showed last, last
+
+
+async def test_an_answered_turn_message_no_longer_counts_down_to_auto_play(world: World) -> None:
+    """Once its turn was over, a turn message kept '➡️ Blue (@bob): Before your
+    turn ends: …? — auto-play <t:…:R>', which Discord goes on showing as 'in 2
+    days' (then '2 days ago') above a decision answered in the next message."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(5)
+    first = world.turn_message()
+    assert "— auto-play <t:" in first.content  # the game has a turn timeout
+    while world.turn_message().id == first.id:
+        await person_step(world, rng, people)
+    answered = _by_id(world, first.id)
+    assert "auto-play" not in answered, answered
+    assert answered.splitlines()[-1].startswith("➡️")  # the decision it asked stays
+    assert "— auto-play <t:" in world.turn_message().content  # the pending one counts down
