@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.components.tiles import TILES
+from engine.ops import CELL_NAMES
 from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P
@@ -32,7 +33,6 @@ BAND_TITLE_H = 34
 LABEL_H = 20
 TILE = 78
 TILE_GAP = 6
-CELL_NAMES = tuple(f"{'ABC'[c % 3]}{c // 3 + 1}" for c in range(9))
 
 
 def is_advanced(view: View) -> bool:

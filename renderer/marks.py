@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.components.strips import HEX_LETTERS, MIDDLE, SPES_HEX, STRIP_SIDES
+from engine.ops import CELL_NAMES, SLOT_NAMES
 from renderer import layout as L
 from renderer import palette as P
 from renderer.common import text
@@ -329,8 +330,6 @@ def draw_table_marks(img: Image.Image, view: View, layout: L.BoardLayout) -> lis
 # --------------------------------------------------------------------------- a player board
 
 PLAYER_KINDS = frozenset({"cell", "slot", "aslot"})
-SLOTS = ("row1", "row2", "row3", "colA", "colB", "colC")
-CELLS = tuple(f"{'ABC'[i % 3]}{i // 3 + 1}" for i in range(9))
 
 
 def player_point(mark: str, label: str = "0") -> Point | None:
@@ -343,15 +342,15 @@ def player_place(mark: str, label: str = "0") -> tuple[Point, int] | None:
     """(centre, widest badge) of a player-board mark: a wider label goes over
     several lines rather than onto what the badge marks."""
     kind, _, arg = mark.partition(":")
-    if kind == "cell" and arg in CELLS:
+    if kind == "cell" and arg in CELL_NAMES:
         # Top centre: between the tile's colour badge (top left) and the
         # lightning space where debris sits (top right), under a boost side's bar.
-        x0, y0, x1, _ = L.cell_box(CELLS.index(arg))
+        x0, y0, x1, _ = L.cell_box(CELL_NAMES.index(arg))
         width = CELL_BAND
         h = badge_box((0, 0), label, MARK_SIZE, width)
         return ((x0 + 41 + width / 2, y0 + 9 + (h[3] - h[1]) / 2), width)
-    if kind == "slot" and arg in SLOTS:
-        x0, y0, x1, _ = L.card_slot_box(SLOTS.index(arg))
+    if kind == "slot" and arg in SLOT_NAMES:
+        x0, y0, x1, _ = L.card_slot_box(SLOT_NAMES.index(arg))
         if arg.startswith("row"):
             width = x1 - x0 - 8
             h = badge_box((0, 0), label, MARK_SIZE, width)
@@ -394,7 +393,7 @@ def cell_clearances(view: View, seat: int) -> dict[int, int]:
     for mark, _, label, point, width in player_badges(view, seat):
         kind, _, arg = mark.partition(":")
         if kind == "cell":
-            cell = CELLS.index(arg)
+            cell = CELL_NAMES.index(arg)
             out[cell] = badge_box(point, label, MARK_SIZE, width)[3] - L.cell_box(cell)[1]
     return out
 

@@ -14,12 +14,13 @@ import pytest
 
 from engine import Action, Decision, Game, GameOptions
 from engine.decision import PLAYER_MARKS, TABLE_MARKS
+from engine.ops import CELL_NAMES
 from renderer import decision_images, images_for, render_board_marked, render_player_marked
 from renderer import layout as L
 from renderer.board import draw_board_marked, layout_for
 from renderer.decision import with_decision
 from renderer.hal import workstation_groups
-from renderer.marks import CELLS, MARK_FILL, die_rows, player_point, table_point
+from renderer.marks import MARK_FILL, die_rows, player_point, table_point
 from renderer.player import draw_player_marked
 from tests.renderer.helpers import close, open_png
 
@@ -94,7 +95,7 @@ def table_pieces(view: dict, layout: L.BoardLayout) -> list[Box]:
 def cell_pieces() -> list[Box]:
     """A grid tile's colour badge, boost bar and the lightning space where debris sits."""
     boxes = []
-    for cell in range(len(CELLS)):
+    for cell in range(len(CELL_NAMES)):
         x0, y0, x1, _ = L.cell_box(cell)
         boxes.append((x0 + 4, y0 + 4, x0 + 39, y0 + 39))
         boxes.append((x0 + 6, y0 + 2, x1 - 6, y0 + 8))

@@ -173,8 +173,9 @@ def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
     from engine.components import DieColour
     from engine.components.cards import MISSION_CARDS
     from engine.components.tiles import TILES, TileEffect, TileKind
+    from engine.ops import CELL_NAMES
     from renderer import cards as C
-    from renderer.marks import CELLS, cell_clearances
+    from renderer.marks import cell_clearances
     from renderer.player import render_player_marked
     from tests.engine.scenario import give_ravagers
 
@@ -186,12 +187,12 @@ def test_a_cell_badge_of_many_numbers_leaves_the_tile_words_readable():
     draw = technology_tile(DieColour.ORANGE, TileEffect.DRAW_MISSION)
     others = (t.id for t in TILES if t.kind is TileKind.TECHNOLOGY and t.id != draw)
     # A full grid: the cards may go in every row and column slot.
-    set_grid(g, MADELINE, {name: draw if name == "C2" else next(others) for name in CELLS})
+    set_grid(g, MADELINE, {name: draw if name == "C2" else next(others) for name in CELL_NAMES})
     refresh(g)
     view = g.view(MADELINE)
     rendered = render_player_marked(view, MADELINE)
     img = open_png(rendered.png)
-    cell = CELLS.index("C2")
+    cell = CELL_NAMES.index("C2")
     badge_box = next(m.box for m in rendered.marks if m.mark == "cell:C2")
     assert badge_box[3] - badge_box[1] > MARK_SIZE  # several lines of numbers
     x0, y0, x1, y1 = L.cell_box(cell)
@@ -217,8 +218,8 @@ def test_a_column_slot_badge_leaves_the_slot_name_readable():
     from engine.components import DieColour
     from engine.components.cards import MISSION_CARDS
     from engine.components.tiles import TILES, TileKind
+    from engine.ops import CELL_NAMES
     from renderer import palette as P
-    from renderer.marks import CELLS
     from renderer.player import render_player_marked
     from tests.engine.scenario import give_ravagers
 
@@ -227,7 +228,7 @@ def test_a_column_slot_badge_leaves_the_slot_name_readable():
     give_missions(g, MADELINE, *[m.id for m in MISSION_CARDS if m.colour is DieColour.ORANGE][:3])
     give_ravagers(g, MADELINE, g.state.board.ravager_deck[-1])
     tiles = (t.id for t in TILES if t.kind is TileKind.TECHNOLOGY)
-    set_grid(g, MADELINE, {name: next(tiles) for name in CELLS})
+    set_grid(g, MADELINE, {name: next(tiles) for name in CELL_NAMES})
     refresh(g)
     badge_box = next(
         m.box
@@ -260,8 +261,8 @@ def test_a_big_hands_slot_badges_stay_inside_their_slots():
     of the slot; it now takes the room right of the slot's name."""
     from engine.components.cards import MISSION_CARDS
     from engine.components.tiles import TILES, TileKind
+    from engine.ops import CELL_NAMES, SLOT_NAMES
     from renderer.fonts import text_width
-    from renderer.marks import CELLS, SLOTS
     from renderer.player import render_player_marked
     from tests.engine.scenario import give_ravagers
 
@@ -270,13 +271,13 @@ def test_a_big_hands_slot_badges_stay_inside_their_slots():
     give_missions(g, MADELINE, *[m.id for m in MISSION_CARDS][:6])
     give_ravagers(g, MADELINE, *g.state.board.ravager_deck[-6:])
     tiles = (t.id for t in TILES if t.kind is TileKind.TECHNOLOGY)
-    set_grid(g, MADELINE, {name: next(tiles) for name in CELLS[:7]})
+    set_grid(g, MADELINE, {name: next(tiles) for name in CELL_NAMES[:7]})
     refresh(g)
     slots = [m for m in render_player_marked(g.view(MADELINE), MADELINE).marks if "slot:" in m.mark]
     assert len(slots) == 6 and all(len(m.numbers) >= 7 for m in slots)
     for m in slots:
         name = m.mark.partition(":")[2]
-        x0, y0, x1, y1 = L.card_slot_box(SLOTS.index(name))
+        x0, y0, x1, y1 = L.card_slot_box(SLOT_NAMES.index(name))
         assert x0 < m.box[0] and y0 < m.box[1] and m.box[2] < x1 and m.box[3] <= y1 - 3, m
         if name.startswith("col"):
             words = text_width(f"col {name[-1]}", L.SLOT_NAME_SIZE, True)
