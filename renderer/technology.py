@@ -7,14 +7,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.components import ADVANCED_SLOTS, DISPLAY_COST, DISPLAY_SPACES
 from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import (
-    count,
-    paste_at,
-    text,
-)
+from renderer.common import count, paste_at, text
 
 View = dict[str, Any]
 
@@ -22,15 +19,15 @@ View = dict[str, Any]
 def draw_technology_frame(d: ImageDraw.ImageDraw, layout: L.BoardLayout) -> None:
     top = layout.tech_top
     text(d, (L.MARGIN, top + 4), "TECHNOLOGY", 22, P.TEXT_DIM, True)
-    text(d, (L.MARGIN + 170, top + 8), "new tiles enter at 1 and push toward 8", 17, P.TEXT_DIM)
-    for space in range(8):
+    push = f"new tiles enter at 1 and push toward {DISPLAY_SPACES}"
+    text(d, (L.MARGIN + 170, top + 8), push, 17, P.TEXT_DIM)
+    for space, cost in enumerate(DISPLAY_COST):
         x0, y0, x1, y1 = L.display_box(layout, space)
-        cost = 2 if space < 2 else 1
         text(d, ((x0 + x1) / 2, y0 - 4), f"{space + 1} · cost {cost}", 17, P.TEXT_DIM, True, "md")
         d.rounded_rectangle(
             (x0, y0, x1, y1), radius=8, outline=P.PANEL_LINE, width=2, fill=P.PANEL_DARK
         )
-    for slot in range(4):
+    for slot in range(ADVANCED_SLOTS):
         box = L.advanced_box(layout, slot)
         d.rounded_rectangle(box, radius=8, outline=P.PANEL_LINE, width=2, fill=P.PANEL_DARK)
 
