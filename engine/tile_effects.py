@@ -12,12 +12,7 @@ from engine.components.tiles import TILES, TileEffect
 from engine.decision import Option
 from engine.describe import placed_text
 from engine.handlers import Frame, Handler, handler
-from engine.mission_cards import (
-    discard_mission,
-    draw_two_to_keep_one,
-    mission_label,
-    mission_short,
-)
+from engine.mission_cards import discard_mission, draw_two_to_keep_one, mission_label, mission_short
 from engine.ops import CELL_NAMES, gain, player, robot_to_workstation
 from engine.space import parse_hex
 from engine.space_board import move_ship, ship_hexes, ship_moves

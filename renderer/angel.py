@@ -13,13 +13,7 @@ from renderer import hal as H
 from renderer import labels
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import (
-    panel,
-    paste,
-    paste_at,
-    seat_colour,
-    text,
-)
+from renderer.common import panel, paste, paste_at, seat_colour, text
 from renderer.fonts import text_width, wrap
 
 View = dict[str, Any]

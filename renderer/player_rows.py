@@ -11,14 +11,7 @@ from engine.words import plural
 from renderer import artwork as A
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import (
-    count,
-    panel,
-    paste,
-    player_name,
-    text,
-    vp_of,
-)
+from renderer.common import count, panel, paste, player_name, text, vp_of
 from renderer.fonts import text_width
 
 View = dict[str, Any]

@@ -14,12 +14,7 @@ from renderer import artwork as A
 from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import (
-    paste,
-    paste_at,
-    seat_colour,
-    text,
-)
+from renderer.common import paste, paste_at, seat_colour, text
 
 View = dict[str, Any]
 
