@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.bundle import Bundle
 from engine.components import (
+    ACTION_WORDS,
     COLOUR_BY_LETTER,
     COLOUR_BY_NAME,
     COLOURS,
@@ -52,9 +53,8 @@ BOOST_SHORT = {
 
 def boost_text(tile: int) -> str:
     t = TILES[tile]
-    # The action by its name's first word, as the short side says it
-    # ("2 VP when you perform Discover", not "… perform discover").
-    action = t.boost_action.value.title() if t.boost_action else ""
+    # "2 VP when you perform Discover", not "… perform discover".
+    action = ACTION_WORDS[t.boost_action] if t.boost_action else ""
     colour = t.boost_colour
     return BOOST_TEXT[t.boost].format(action=action, a_colour=a(colour) if colour else "")
 
@@ -62,7 +62,7 @@ def boost_text(tile: int) -> str:
 def boost_short(tile: int) -> str:
     """'1x: +2 VP on Destroy', '1x: gray die = 3'."""
     t = TILES[tile]
-    action = t.boost_action.value.title() if t.boost_action else ""
+    action = ACTION_WORDS[t.boost_action] if t.boost_action else ""
     return BOOST_SHORT[t.boost].format(action=action, colour=t.boost_colour or "")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.bundle import bundle_text
-from engine.components import ACTION_NAMES, ACTIONS, LOCATIONS, ActionKind
+from engine.components import ACTION_NAMES, ACTION_WORDS, ACTIONS, LOCATIONS, ActionKind
 from engine.components.cards import (
     DAMAGING_EFFECTS,
     MISSION_CARDS,
@@ -300,7 +300,7 @@ def _no_card_reward(g: Game, seat: int, action: int) -> str | None:
 
 def action_short(g: Game, action: int, value: int, activations: int) -> str:
     kind = ACTIONS[action][0]
-    out = f"{action} {ACTION_NAMES[kind].split()[0]}"
+    out = f"{action} {ACTION_WORDS[kind]}"
     if _idle(g, action, activations):
         out += " ⚠ nothing to do"  # in place of the count: a button has 80 characters
     else:

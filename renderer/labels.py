@@ -14,13 +14,6 @@ from engine.tile_words import ADVANCED_TEXT, EFFECT_SHORT
 
 TILE_TEXT = EFFECT_SHORT  # the engine's short labels are the image's words
 
-ACTION_SHORT: dict[str, str] = {
-    "discover": "Discover",
-    "command": "Command",
-    "repair": "Repair",
-    "destroy": "Destroy",
-}
-
 REWARD_TEXT: dict[Reward, str] = {
     Reward.VP: "2 VP",
     Reward.ROBOT: "robot",
@@ -32,10 +25,6 @@ REWARD_TEXT: dict[Reward, str] = {
 def action_name(number: int) -> str:
     """Full printed name of action 1-6, e.g. "Repair the Black Angel"."""
     return ACTION_NAMES[ACTIONS[number][0]]
-
-
-def action_short(number: int) -> str:
-    return ACTION_SHORT[ACTIONS[number][0].value]
 
 
 def tile_text(tile_id: int, boost: bool = False) -> str:

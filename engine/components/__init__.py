@@ -75,6 +75,9 @@ ACTION_NAMES: dict[ActionKind, str] = {
     ActionKind.REPAIR: "Repair the Black Angel",
     ActionKind.DESTROY: "Destroy Ravagers",
 }
+# An action by its name's first word ("Discover"), as buttons and the boost
+# sides say it.
+ACTION_WORDS: dict[ActionKind, str] = {k: name.split()[0] for k, name in ACTION_NAMES.items()}
 
 # designed (COMPONENTS.md 1): the six actions, numbered clockwise.
 ACTIONS: dict[int, tuple[ActionKind, DieColour]] = {
