@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot import perms
 from bot import text as T
 from bot.cogs.history import HistoryCommands
-from bot.cogs.respond import Visibility, run
+from bot.cogs.respond import Visibility, run, run_for_game
 from bot.cogs.table import TableCommands
 from bot.frontend import Frontend
 from bot.limits import DEFAULT_TIMEOUT_HOURS, MAX_TIMEOUT_HOURS
@@ -120,26 +120,30 @@ class GameCog(
                 await follow_thread(interaction)
             return reply
 
-        await run(interaction, self._lobby_change(work), PUBLIC)
+        await run_for_game(interaction, self._lobby_change(work), PUBLIC)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await run(interaction, self._lobby_change(lambda a, c: self.svc.leave(c, a)), PUBLIC)
+        await run_for_game(
+            interaction, self._lobby_change(lambda a, c: self.svc.leave(c, a)), PUBLIC
+        )
 
     @app_commands.command(name="colour", description="Pick the colour you would like")
     @app_commands.describe(colour="blue, red, yellow or purple")
     async def colour(self, interaction: discord.Interaction, colour: Colour) -> None:
-        await run(
+        await run_for_game(
             interaction, self._lobby_change(lambda a, c: self.svc.colour(c, a, colour)), PUBLIC
         )
 
     @app_commands.command(name="cancel", description="Close the lobby without playing")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await run(interaction, self._lobby_change(lambda a, c: self.svc.cancel(c, a)), PUBLIC)
+        await run_for_game(
+            interaction, self._lobby_change(lambda a, c: self.svc.cancel(c, a)), PUBLIC
+        )
 
     @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await run(
+        await run_for_game(
             interaction,
             self._lobby_change(lambda a, c: self.svc.start(c, a)),
             UPDATE,
@@ -151,7 +155,7 @@ class GameCog(
     @app_commands.command(name="play", description="Answer your pending decision")
     @app_commands.describe(option="start typing: your legal options are offered")
     async def play(self, interaction: discord.Interaction, option: str) -> None:
-        await run(interaction, lambda a, c: self.svc.choose(c, a, option), UPDATE)
+        await run_for_game(interaction, lambda a, c: self.svc.choose(c, a, option), UPDATE)
 
     @play.autocomplete("option")
     async def play_option(
@@ -167,17 +171,17 @@ class GameCog(
 
     @app_commands.command(name="choices", description="Show your pending choices (only to you)")
     async def choices(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.choices(c, a), PRIVATE)
+        await run_for_game(interaction, lambda a, c: self.svc.choices(c, a), PRIVATE)
 
     @app_commands.command(
         name="resign", description="Leave the running game: the bot plays your seat from now on"
     )
     async def resign(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.resign(c, a), UPDATE)
+        await run_for_game(interaction, lambda a, c: self.svc.resign(c, a), UPDATE)
 
     @app_commands.command(name="undo", description="Take back your last decision of this turn")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.undo(c, a), UPDATE)
+        await run_for_game(interaction, lambda a, c: self.svc.undo(c, a), UPDATE)
 
     # ------------------------------------------------------------------ looking
 
@@ -188,7 +192,7 @@ class GameCog(
             r.turn = None
             return r
 
-        await run(interaction, work, PUBLIC)
+        await run_for_game(interaction, work, PUBLIC)
 
     @app_commands.command(name="hand", description="Your hand and player board (only to you)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -199,18 +203,18 @@ class GameCog(
                 r.text += "\n🔒 Since your last look:\n" + "\n".join(extra)
             return r
 
-        await run(interaction, work, PRIVATE)
+        await run_for_game(interaction, work, PRIVATE)
 
     @app_commands.command(name="log", description="Recent events of this channel's game")
     @app_commands.describe(page="1 = the most recent events, 2 = those before, …")
     async def log_(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1
     ) -> None:
-        await run(interaction, lambda a, c: self.svc.event_log(c, page), PUBLIC)
+        await run_for_game(interaction, lambda a, c: self.svc.event_log(c, page), PUBLIC)
 
     @app_commands.command(name="scores", description="Scores now, or the final breakdown")
     async def scores(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda a, c: self.svc.scores(c), PUBLIC)
+        await run_for_game(interaction, lambda a, c: self.svc.scores(c), PUBLIC)
 
     @app_commands.command(name="rules", description="A short rule summary (only to you)")
     @app_commands.describe(topic="which part of the rules")
@@ -236,4 +240,4 @@ class GameCog(
     @app_commands.command(name="mute", description="Mute (or unmute) your turn pings in this game")
     @app_commands.describe(on="True: no pings for your turns; False: pings again")
     async def mute(self, interaction: discord.Interaction, on: bool = True) -> None:
-        await run(interaction, lambda a, c: self.svc.mute(c, a, on), PRIVATE)
+        await run_for_game(interaction, lambda a, c: self.svc.mute(c, a, on), PRIVATE)

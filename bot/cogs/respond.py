@@ -110,6 +110,29 @@ async def run(
         await fe.sorry(interaction, exc, _command_name(interaction))
 
 
+async def run_for_game(
+    interaction: discord.Interaction,
+    work: Work,
+    how: Visibility,
+    *,
+    check: Callable[[discord.Interaction], str | None] | None = None,
+) -> None:
+    """``run`` for a command about this channel's game: a refusal for want of a
+    game here also says where the player's games are (a game usually lives in
+    a thread of its own, and the command was typed where it was created)."""
+    fe = frontend_of(interaction)
+
+    async def pointing(actor: Actor, cid: int) -> Reply:
+        reply = await work(actor, cid)
+        if not reply.ok:
+            where = await fe.svc.games_elsewhere(interaction.guild_id, actor.user_id, cid)
+            if where:
+                reply.text += "\n" + where
+        return reply
+
+    await run(interaction, pointing, how, check=check)
+
+
 async def _public(
     fe: Frontend, interaction: discord.Interaction, work: Work, *, named: bool = False
 ) -> None:

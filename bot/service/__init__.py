@@ -222,6 +222,7 @@ class GameService:
         self.lobby_state = tables.lobby_state
         self.lobby_text = tables.lobby_text
         self.games_page = tables.games_page
+        self.games_elsewhere = tables.games_elsewhere
         self.notify_settings = tables.notify_settings
         self.turn_dm = tables.turn_dm
         self.pending_turn_dms = tables.pending_turn_dms

@@ -139,6 +139,32 @@ class Tables:
             lines.append(await self._game_line(rec, rec.id in gone))
         return Reply("\n".join(lines), ephemeral=True), page, pages
 
+    async def games_elsewhere(self, guild_id: int | None, user_id: int, channel_id: int) -> str:
+        """Where a player's games are when a command finds none in this channel
+        ('' when this channel has one, or they have none elsewhere on the
+        server): a game opened with /ba new usually lives in a thread of its
+        own, and a command typed in the channel it came from found "no game"
+        there and told them to create one."""
+        if guild_id is None or await self.games.store.active_game(channel_id) is not None:
+            return ""
+        mine = await self.games.store.list_games(
+            (GameStatus.LOBBY, GameStatus.RUNNING, GameStatus.PAUSED),
+            guild_id=guild_id,
+            user_id=user_id,
+        )
+        mine = [r for r in mine if r.channel_id != channel_id]
+        if not mine:
+            return ""
+        gone = await self.games.store.gone_channels(r.id for r in mine)
+        places = [
+            f"#{r.id}{' (a lobby)' if r.status is GameStatus.LOBBY else ''} in "
+            + ("a deleted thread" if r.id in gone else f"<#{r.channel_id}>")
+            for r in sorted(mine, key=lambda r: r.id)
+        ]
+        if len(places) == 1:
+            return f"Your game {places[0]}: use the command there."
+        return f"Your games: {', '.join(places)}. Use the command in the game's channel."
+
     async def _game_line(self, rec: GameRecord, gone: bool = False) -> str:
         # a deleted channel shows as "#deleted" for ever: say so, and how to move it
         where = "(its thread was deleted)" if gone else f"<#{rec.channel_id}>"

@@ -238,3 +238,26 @@ async def test_solo_difficulty_from_discord_and_hal_in_scores(world: World) -> N
     await world.slash(alice, "ba start")
     r = await world.slash(alice, "ba scores")
     assert "Hal: 15 VP" in text(r)
+
+
+async def test_a_command_typed_where_the_game_was_created_points_to_its_thread(
+    world: World,
+) -> None:
+    alice, bob = world.players(2)
+    tables = world.thread_channel()
+    await world.slash(alice, "ba new", tables, players=2)
+    (thread,) = world.threads(tables)
+    # typed in the channel the game came from: no game there, but hers is in the thread
+    r = await world.slash(alice, "ba start", tables)
+    said = assert_private(r)
+    assert f"Your game #1 (a lobby) in {thread.mention}: use the command there." in said
+    # bob has no game: nothing to point to
+    r = await world.slash(bob, "ba hand", tables)
+    assert "Your game" not in assert_private(r)
+    await world.slash(bob, "ba join", thread)
+    await world.slash(alice, "ba start", thread)
+    r = await world.slash(bob, "ba hand", tables)
+    assert f"Your game #1 in {thread.mention}" in assert_private(r)
+    # in the game's own thread a refusal says nothing of elsewhere
+    r = await world.slash(bob, "ba start", thread)
+    assert "Your game" not in assert_private(r)
