@@ -185,9 +185,15 @@ class GameCog(
 
     # ------------------------------------------------------------------ looking
 
-    @app_commands.command(name="board", description="Show the board")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="board", description="Show the board, or a seat's player board")
+    @app_commands.describe(
+        colour="A seat's player board: its grid, Advanced slots, tucked Missions and ejected "
+        "tiles (public; never its hand)"
+    )
+    async def board(self, interaction: discord.Interaction, colour: Colour | None = None) -> None:
         async def work(actor, cid):
+            if colour is not None:  # every player board is public at the table
+                return await self.svc.player_board(cid, colour)
             r = await self.svc.board(cid)
             r.turn = None
             return r

@@ -417,7 +417,9 @@ class Local:
             if seat is None:
                 self.say("✖ " + (refusal or "There is no game to show in this channel."))
                 return None
-            await self.show(await svc.player_board(CHANNEL, seat), options=False)
+            e = await svc.reading.viewable(CHANNEL)
+            assert e is not None
+            await self.show(await svc.player_board(CHANNEL, e.game.name(seat)), options=False)
         elif cmd == "hand":
             owner, refusal = await self._hand_owner(args[0]) if args else (None, None)
             if refusal:

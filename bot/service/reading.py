@@ -132,15 +132,21 @@ class Reading:
         )
 
     @refusing
-    async def player_board(self, channel_id: int, seat: int) -> Reply:
+    async def player_board(self, channel_id: int, colour: str) -> Reply:
         """A seat's player board as the whole table sees it: its grid (tiles,
         boost sides, debris), Advanced slots with their tucked Missions and its
         ejected tiles are public in the board game, its hand is not (R15).
         `hand` shows only one's own board, so an opponent's Advanced tiles and
-        boosts could not be looked at."""
+        boosts could not be looked at. `colour`: the seat's, in any case."""
         e = await self.viewable(channel_id)
         if e is None:
             return fail("There is no game to show in this channel.")
+        names = [e.game.name(s) for s in range(len(e.game.state.players))]
+        seat = next((s for s, n in enumerate(names) if n.lower() == colour.lower()), None)
+        if seat is None:
+            return fail(
+                f"No seat plays {colour.title()} in this game: its seats are {', '.join(names)}."
+            )
         p = e.game.state.players[seat]
         hand = f"{len(p.missions)} Mission and {len(p.ravagers)} Ravager cards in hand (hidden)"
         return Reply(
