@@ -11,7 +11,7 @@ from engine.describe import cells_text
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, SLOT_NAMES, player
 from engine.state import PlayedCard
-from engine.words import a
+from engine.words import a, and_list
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,6 +27,7 @@ def slot_option(g: Game, seat: int, slot: int, kind: str, card: int, oid: str) -
     """A card slot with the tiles a card there would activate, as they are shown."""
 
     def words() -> tuple[str, str, tuple[str, ...]]:
+        from engine.tile_effects import idle_reason
         from engine.tiles import tiles_activated_by_card
 
         p = player(g, seat)
@@ -35,9 +36,17 @@ def slot_option(g: Game, seat: int, slot: int, kind: str, card: int, oid: str) -
         where = slot_words(slot)
         reach = ", ".join(CELL_NAMES[c] for c in cells) or "no tile"
         full = cells_text(p, cells) or "no tile"
+        label, detail = f"{where.title()}: activates {reach}", f"By {where}: activates {full}"
+        # Every tile it reaches would do nothing (a "move a ship" tile with no
+        # ship in Space): said as a die's idle action is, before the card goes.
+        why = [idle_reason(g, seat, c) for c in cells]
+        if cells and all(why):
+            told = [w for w in dict.fromkeys(why) if w and w not in full]  # full says some
+            label += " ⚠ nothing to do"
+            detail += f"; {and_list(told)}: nothing to do" if told else ": nothing to do"
         return (
-            f"{where.title()}: activates {reach}",
-            f"By {where}: activates {full}",
+            label,
+            detail,
             (f"slot:{name}",) + tuple(f"cell:{CELL_NAMES[c]}" for c in cells),
         )
 

@@ -82,6 +82,26 @@ def _no_move(g: Game, seat: int) -> str:
     return "moves no ship"
 
 
+def idle_reason(g: Game, seat: int, cell: int) -> str | None:
+    """Why activating the tile on ``cell`` of the seat's grid would do nothing
+    now, in the player's words, or None (it would do something, or the cell is
+    empty). A tile boost side up is flipped by its activation: never idle."""
+    p = player(g, seat)
+    tile = p.grid[cell]
+    if tile is None or p.grid_boost[cell]:
+        return None
+    effect = TILES[tile].effect
+    if effect is TileEffect.MOVE_SHIP and not _ship_options(g, seat):
+        return (
+            "you have no ship in Space"
+            if not ship_hexes(g, seat)
+            else "none of your ships can move"
+        )
+    if effect is TileEffect.MOVE_ROBOT and not _robot_options(g, p):
+        return "you have no robot to move"
+    return idle_adjacent_note(p, cell) or None
+
+
 def _ship_options(g: Game, seat: int) -> list[Option]:
     from engine.command import move_option
 

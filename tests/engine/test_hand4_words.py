@@ -32,10 +32,13 @@ def test_a_tile_with_no_neighbour_to_activate_says_it_does_nothing():
     # (orange tile (activate the tile above or below))" and the log said
     # nothing after "Yellow plays an orange Mission card by column C."
     g = GAME.before("play:m2:slot:colC", 2)
-    assert g.decision.option("play:m2:slot:colC").detail.startswith(
+    play = g.decision.option("play:m2:slot:colC")
+    assert play.detail.startswith(
         "Play Orange activation #2 by column C: activates C3 (orange tile (activate the tile"
-        " above or below); no tile above or below it can be activated); its Mission is given up"
+        " above or below); no tile above or below it can be activated): nothing to do; its"
+        " Mission is given up"
     )
+    assert play.label.endswith("⚠ nothing to do")  # the button says it too
     _, logged = GAME.replay()
     at = GAME.actions.index([2, "play:m2:slot:colC"])
     assert logged[at] == [

@@ -41,3 +41,36 @@ def test_an_idle_destroy_names_the_boost_that_still_pays():
         "Action 5 Destroy Ravagers: 2 activations; no action it can clear of Ravagers: only"
         " the card draw follows"
     )
+
+
+def test_a_card_play_whose_tiles_would_do_nothing_says_so():
+    """Found playing a 2-player game on Discord: Blue played a gray Mission
+    card by row 1, read as 'Gray neutralization #38 → row 1: activates A1', and
+    the log said 'Blue's A1 moves no ship: Blue has no ship in Space.' (the card
+    given up for nothing). A play is warned as a die's idle action is."""
+    import dataclasses
+
+    from tests.engine.helpers import refresh
+    from tests.engine.scenario import MADELINE, give_missions, put_ship, set_dice, set_grid, table
+
+    def plays(ship: bool) -> dict[str, tuple[str, str]]:
+        g = table(players=2)
+        g.state.options = dataclasses.replace(g.state.options, ask_stepwise=False)
+        set_grid(g, MADELINE, {"A1": 7})  # orange: move a ship up to 2 hexes
+        give_missions(g, MADELINE, 0)  # an orange Mission card
+        set_dice(g, {MADELINE: "o2"})
+        if ship:
+            put_ship(g, "3A", MADELINE)
+        refresh(g)
+        return {o.id: (o.label, o.detail) for o in g.decision.options if o.id.startswith("play:")}
+
+    idle = plays(ship=False)
+    assert set(idle) == {"play:m0:slot:row1", "play:m0:slot:colA"}
+    label, detail = idle["play:m0:slot:row1"]
+    assert label == "Orange activation #0 → row 1: activates A1 ⚠ nothing to do"
+    assert detail.startswith(
+        "Play Orange activation #0 by row 1: activates A1 (orange tile (move a ship up to 2"
+        " hexes)); you have no ship in Space: nothing to do; its Mission is given up:"
+    ), detail
+    moving = plays(ship=True)  # a ship to move: the play does something
+    assert all("nothing to do" not in label + detail for label, detail in moving.values())
