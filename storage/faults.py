@@ -33,9 +33,18 @@ from storage.models import (
     JsonDict,
     SnapshotRecord,
 )
-from storage.replay import ReplayMixin
+from storage.replay import ReplayMixin, seats_missing
 
 log = logging.getLogger(__name__)
+
+
+def _last_person(actions: list[ActionRecord], seat: int) -> int:
+    """The person the log last names as deciding for ``seat``; NOBODY (the
+    bot) when it names none."""
+    for a in reversed(actions):
+        if a.seat == seat and a.user_id is not None and a.user_id > 0:
+            return a.user_id
+    return NOBODY
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +69,9 @@ class Repair:
     base: int = 0
     #: actions before a new base: out of the log, their effect kept in the base snapshot
     archived: list[ActionRecord] = field(default_factory=list)
+    #: seats that had no row, seated again: seat -> the person the log last names
+    #: for it (NOBODY: the bot)
+    reseated: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -215,6 +227,10 @@ class FaultsMixin(ReplayMixin[G]):
             )
         state = dumps(self.codec.dump(walk.game))
         base_state = walk.origin.snapshot.state_json if walk.origin.snapshot else None
+        players = int(record.options.get("players", len(game_log.seats)))
+        reseated = {
+            n: _last_person(game_log.actions, n) for n in seats_missing(record, game_log.seats)
+        }
         # the chain restarts at the base: tied to the seed and the base snapshot's text
         root = base_digest(d0, base, base_state) if base else d0
 
@@ -260,7 +276,20 @@ class FaultsMixin(ReplayMixin[G]):
                 (version, base, now, chain, d0, game_id),
             )
             await db.execute("DELETE FROM game_faults WHERE game_id = ?", (game_id,))
+            # seats lost to damage: rows of no seat go, each seat without one gets one
+            await db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND (seat < 0 OR seat >= ?)",
+                (game_id, players),
+            )
+            if reseated:
+                await db.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, colour, joined_at)"
+                    " VALUES (?, ?, ?, NULL, ?)",
+                    [(game_id, seat, user, now) for seat, user in reseated.items()],
+                )
             rec = await self._get_game(db, game_id)
+            if reseated:
+                log.warning("game %s repaired: seats seated again: %s", game_id, reseated)
             # before the commit: what leaves the log is never gone without a trace
             if archived:
                 log.warning(
@@ -289,7 +318,16 @@ class FaultsMixin(ReplayMixin[G]):
             return rec
 
         rec = await self._write(fn)
-        return Repair(rec, version, dropped, why, walk.recovered, base=base, archived=archived)
+        return Repair(
+            rec,
+            version,
+            dropped,
+            why,
+            walk.recovered,
+            base=base,
+            archived=archived,
+            reseated=reseated,
+        )
 
     async def _snapshots(self, game_id: int) -> list[SnapshotRecord]:
         """Every stored snapshot of the game, oldest first."""

@@ -69,6 +69,26 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
     return None if a == b else f"{path}: {a!r} != {b!r}"
 
 
+def seats_missing(record: GameRecord, seats: Sequence[Any]) -> list[int]:
+    """The seats of a started game that have no row (the digests do not cover
+    seats: a row lost to damage left its seat's turns to nobody)."""
+    players = int(record.options.get("players", len(seats)))
+    have = {s.seat for s in seats}
+    return [n for n in range(players) if n not in have]
+
+
+def check_seats(record: GameRecord, seats: Sequence[Any]) -> None:
+    """:class:`DamagedRowError` when a seat of the game has no row, or a row is
+    of no seat: its turns would wait on the wrong person, and never time out."""
+    players = int(record.options.get("players", len(seats)))
+    missing = seats_missing(record, seats)
+    extra = sorted(s.seat for s in seats if not 0 <= s.seat < players)
+    if missing or extra:
+        what = [f"seat {n + 1} has no row" for n in missing]
+        what += [f"a row names seat {n + 1} of {players}" for n in extra]
+        raise DamagedRowError(record.id, f"its seats are damaged: {', '.join(what)}")
+
+
 class ReplayMixin(ActionLogMixin[G]):
     # ------------------------------------------------------------------ rebuild with the engine
 
@@ -194,6 +214,7 @@ class ReplayMixin(ActionLogMixin[G]):
         if game_log.fault is not None:
             raise GameSetAsideError(record.id, f"set aside: {game_log.fault}")
         self.check_chain(game_log)
+        check_seats(record, game_log.seats)
         snap, prev, actions = game_log.snapshot, game_log.previous, game_log.actions
         if from_seed or prev is None or prev.seq <= record.base:
             base_seq, game = record.base, self.origin(game_log)

@@ -186,6 +186,8 @@ def public_reason(reason: str) -> str:
     """What may be said in the channel about why a game failed its check: the
     full reason (in the bot's log) can quote legal options of a secret decision."""
     m = re.search(r"action #(\d+)", reason)
+    if reason.startswith("its seats are damaged"):
+        return "its seats are damaged"
     if "seed or options" in reason or "options " in reason.split(":", 1)[0] or "no seed" in reason:
         return "its seed or options are damaged"
     if "replays to" in reason or "differs" in reason:
@@ -230,6 +232,11 @@ def set_aside_text(game_id: int, reason: str, fmt: object = None) -> str:
             f"it cannot be rebuilt from them: {command(fmt, 'mod export')} saves a copy; the"
             f" way back is a backup of the database, or {command(fmt, 'mod import')} of an"
             " export made before the damage."
+        )
+    elif why == "its seats are damaged":
+        way = (
+            f"{command(fmt, 'mod repair')} seats each player again as the action log names"
+            " them (the bot where it names nobody)."
         )
     else:
         way = (

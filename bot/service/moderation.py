@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from bot.service.botplay import BotPlayer
 from bot.service.games import LiveGames
@@ -365,6 +366,15 @@ class Moderation:
                 text += f" The bot plays {e.game.name(seat)} now, so it takes that decision again:"
         return text
 
+    def _reseated(self, rec: GameRecord, reseated: dict[int, int]) -> str:
+        """'Red (@Ann) seated again …': seats whose row was lost, given back."""
+        fmt = self.games.fmt
+        who = [
+            f"{_seat_name(rec.options, seat)} ({fmt.mention(user) if user > 0 else 'the bot'})"
+            for seat, user in sorted(reseated.items())
+        ]
+        return f"{' and '.join(who)} seated again as the log names them (the seat had no row)"
+
     @refusing
     async def repair(self, channel_id: int, actor: Actor, *, game_id: int | None = None) -> Reply:
         """Rebuild the channel's game (or game ``game_id``, a moderator's
@@ -423,6 +433,8 @@ class Moderation:
                     f" the intact snapshot after move {done.base}: moves 1-{done.base} leave its"
                     " record (their effect is in the snapshot; the bot's log keeps them)"
                 )
+            if done.reseated:
+                text += "; " + self._reseated(rec, done.reseated)
             if done.recovered:
                 n = len(done.recovered)
                 text += f" ({n} damaged one{'s' if n != 1 else ''} recovered from the digests)"
@@ -447,6 +459,13 @@ class Moderation:
                     f"(Showing the game failed: {type(exc).__name__}; see the bot's log.)\n"
                 )
             return reply
+
+
+def _seat_name(options: dict[str, Any], seat: int) -> str:
+    colours = options.get("colours")
+    if isinstance(colours, list) and 0 <= seat < len(colours) and colours[seat]:
+        return str(colours[seat]).title()
+    return f"seat {seat + 1}"
 
 
 def _shown_to(g: Game, actions: Sequence[ActionRecord], keep: int, seat: int) -> str | None:

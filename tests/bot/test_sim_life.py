@@ -222,3 +222,40 @@ async def test_a_damaged_game_does_not_hide_the_servers_other_games(
     await world.advance(hours=13)
     assert "Reminder 1/3" in world.public_text(other)
     world.expect_logged_errors()  # the failed check is logged for the operator
+
+
+async def test_a_lost_seat_row_sets_the_game_aside_and_repair_seats_its_player(
+    world: World,
+) -> None:
+    """The digests do not cover seats: with a seat's row lost the game loaded,
+    its turn pinged the wrong player ('Blue (@Bob)'), who was then told it was
+    not his decision, and at its timeout every tick failed with an ERROR, for
+    ever: a game stalled with nobody told. Now it is set aside and said so,
+    and a moderator's repair seats the player the log names again."""
+    alice, bob = world.players(2)
+    mod = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob])
+    rng = random.Random(3)
+    for _ in range(6):  # both players decide at least once
+        await step(world, rng)
+    store = world.bot.frontend.svc.store
+    gid = (await store.active_game(world.channel.id)).id
+    blue = next(s.user_id for s in await store.get_seats(gid) if s.seat == 0)
+    await world.bot.close()  # damaged while the bot is down
+    with sqlite3.connect(world.cfg.db_path) as db:
+        db.execute("DELETE FROM seats WHERE game_id = ? AND seat = 0", (gid,))
+    db.close()
+    await world.env.restart_bot(make_bot(world.cfg, world.seeds))
+    store = world.bot.frontend.svc.store
+    await world.advance(hours=13)
+    told = world.public_text()
+    assert f"Game #{gid} is set aside" in told and "its seats are damaged" in told
+    assert "`/ba-mod repair` seats each player again" in told
+    world.expect_logged_errors()  # the failed check is logged for the operator
+    r = await world.slash(mod, "ba-mod repair")
+    assert "Done" in text(r)
+    said = world.public_text()
+    assert f"Blue (<@{blue}>) seated again" in said
+    assert {s.user_id for s in await store.get_seats(gid)} == {alice.id, bob.id}
+    who, r = await step(world, rng)  # and the game plays on
+    assert r.acknowledged and "not yours" not in text(r)
