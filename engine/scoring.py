@@ -5,6 +5,7 @@ solo, R19)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.components import COLOURS
@@ -109,6 +110,15 @@ def score_advanced(state: GameState, p: Player) -> list[dict[str, Any]]:
         {"tile": tile, "kind": kind.value, "where": where, "cap": cap, "vp": vp}
         for tile, cap, where, kind, vp in _allocated(state, p)
     ]
+
+
+def if_it_ended_now(state: GameState, p: Player) -> tuple[int, int]:
+    """(VP from Advanced tiles, VP from the Spes exchange) the end would add
+    to the track were the game to end now, for the running scores: all public,
+    yet tedious to count by hand. The end first moves the debris on tiles to
+    storage (an Advanced tile may count it); the state is not changed."""
+    ended = replace(p, debris=p.debris + sum(p.grid_debris))
+    return advanced_vp(state, ended), spes_exchange(state, ended)
 
 
 def spes_exchange(state: GameState, p: Player) -> int:

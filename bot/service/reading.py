@@ -232,7 +232,7 @@ class Reading:
         if s.hal is not None:  # solo: Hal sits after the player (engine/API.md)
             scores.append((s.hal.vp, len(s.players)))
         for vp, seat in sorted(scores, key=lambda x: -x[0]):
-            lines.append(f"{self.games.who(e, seat)}: {vp} VP")
+            lines.append(f"{self.games.who(e, seat)}: {vp} VP{_at_the_end(e, seat)}")
         return Reply("\n".join(lines))
 
     def autocomplete(self, channel_id: int, user_id: int, current: str) -> list[tuple[str, str]]:
@@ -262,3 +262,19 @@ def _storage_line(e: Entry, seat: int) -> str:
     if 0 <= seat < len(totals) and totals[seat] != p.vp:
         vp += f" on the track, {totals[seat]} in all at the end"
     return f"Resources {p.resources} · debris {p.debris} · ships {p.ships} · {vp}"
+
+
+def _at_the_end(e: Entry, seat: int) -> str:
+    """What the end would add to a player's track were the game to end now:
+    their Advanced tiles (capped, R12) and, once the Black Angel reached
+    Spes, the exchange (R13). Hal scores nothing more (solo)."""
+    from engine.scoring import if_it_ended_now
+
+    s = e.game.state
+    if not 0 <= seat < len(s.players):
+        return ""
+    advanced, spes = if_it_ended_now(s, s.players[seat])
+    parts = [f"+{advanced} from Advanced tiles"] if advanced else []
+    if s.board.at_spes:
+        parts.append(f"+{spes} from the Spes exchange")
+    return f" (if the game ended now: {', '.join(parts)})" if parts else ""
