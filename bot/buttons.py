@@ -132,7 +132,7 @@ class PlayButtons:
                 return
             actor = await fe.actor(interaction)
             if tool == "choices":
-                reply = await fe.svc.choices(cid, actor)
+                reply = await fe.desk.opening(cid, actor)
                 if reply.ok and reply.turn is not None:  # this answer is the player's panel
                     fe.desk.open_panel(cid, interaction, game_id, reply.turn.revision)
             elif tool == "hand":

@@ -143,12 +143,25 @@ class Desk:
                 await self._dm_done(dm, turn, cid, uid, reply.over)
         return told
 
+    async def opening(self, cid: int, actor: Actor) -> Reply:
+        """A private panel as it opens ("Show my choices", ``/ba choices``): as
+        it reads once it follows the turn, the decision with the hand (it
+        opened with the decision alone and showed the hand after a click)."""
+        r = await self.svc.choices(cid, actor)
+        if r.ok and r.turn is not None:
+            await self._with_hand(cid, actor.user_id, r)
+            r.text = _panel_text(r.turn.game_id, r.text)
+        return r
+
     async def _private(self, cid: int, uid: int) -> Reply | None:
         """What the player may see of their decision now (service ``choices``),
         with their hand: a look at it needs no click."""
         r = await self.svc.choices(cid, Actor(uid))
         if not r.ok or r.turn is None:
             return None
+        return await self._with_hand(cid, uid, r)
+
+    async def _with_hand(self, cid: int, uid: int, r: Reply) -> Reply:
         hand = await self.svc.hand(cid, Actor(uid), image=False)
         if hand.ok:
             r.text = f"{r.text}\n{hand.text}"
@@ -165,9 +178,7 @@ class Desk:
         files = _files(mine)
         try:
             await panel.interaction.edit_original_response(
-                content=_noted(
-                    notes, f"🔒 Your decision in game #{mine.turn.game_id}: {mine.text}"
-                ),
+                content=_noted(notes, _panel_text(mine.turn.game_id, mine.text)),
                 view=decision_view(mine.turn, private=True),
                 embeds=decision_embeds(mine.turn, image="shown" if files else "none"),
                 attachments=files,
@@ -275,6 +286,11 @@ class Desk:
         if turn is None:
             return _no_turn(over, uid)
         return f"{_done(uid)}Now: {turn.who}. Your next decision comes here."
+
+
+def _panel_text(game_id: int, text: str) -> str:
+    """A private panel's text: the decision (with the hand) of which game."""
+    return f"🔒 Your decision in game #{game_id}: {text}"
 
 
 def _noted(notes: list[str], text: str) -> str:

@@ -171,7 +171,7 @@ class GameCog(
 
     @app_commands.command(name="choices", description="Show your pending choices (only to you)")
     async def choices(self, interaction: discord.Interaction) -> None:
-        await run_for_game(interaction, lambda a, c: self.svc.choices(c, a), PRIVATE)
+        await run_for_game(interaction, lambda a, c: self.fe.desk.opening(c, a), PRIVATE)
 
     @app_commands.command(
         name="resign", description="Leave the running game: the bot plays your seat from now on"

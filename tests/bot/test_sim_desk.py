@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.sim import World, choices, custom_ids, decider
+from tests.bot.sim import World, choices, custom_ids, decider, text
 from tests.bot.simplay import Person, dm_messages, is_over, lobby, person_step
 
 
@@ -135,3 +135,22 @@ async def test_a_turn_that_comes_back_says_the_sequence_b_played_between(world: 
         if len(seen) == 2:
             break
     assert set(seen) == {"DM", "panel"}, seen
+
+
+async def test_a_panel_opens_as_it_reads_later_with_the_hand(world: World) -> None:
+    """'Show my choices' opened with the decision alone ('Your turn: …'); after
+    the first click the same panel read '🔒 Your decision in game #1: …' with
+    the player's hand, card by card. Now it opens that way (and /ba choices
+    answers that way too)."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    tm = world.turn_message()
+    me = world.by_id(decider(tm))  # type: ignore[arg-type]
+    show = next(c for c in custom_ids(tm, "ba:t:choices:"))
+    opened = await world.click(me, tm, custom_id=show)
+    assert opened.response is not None and opened.response.ephemeral
+    said = opened.response.content
+    assert said.startswith("🔒 Your decision in game #1: Your turn: "), said
+    assert "**Your hand**" in said and "• Ravager card #" in said, said
+    typed = await world.slash(me, "ba choices")
+    assert typed.ephemeral and "**Your hand**" in text(typed), text(typed)
