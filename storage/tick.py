@@ -54,15 +54,18 @@ _TICK_SQL = (
     " LEFT JOIN game_settings s ON s.game_id = g.id"
     " LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id"
     " LEFT JOIN game_faults f ON f.game_id = g.id"
-    " WHERE (g.status = 'running'"
+    # a game set aside whose channel was told waits for a moderator's repair: the
+    # tick has nothing to do there (loading it every minute only read its log again)
+    " WHERE ((g.status = 'running' AND (f.game_id IS NULL OR f.notified_at IS NULL))"
     " OR (g.status = 'paused' AND f.game_id IS NOT NULL AND f.notified_at IS NULL))"
 )
 
 
 class TickMixin(StoreBase[G]):
     async def tick_rows(self) -> list[TickRow]:
-        """One row per running game (and per paused game set aside, not yet told);
-        only the store's shards' games when it has ``shards``."""
+        """One row per running game (and per paused game set aside, not yet told;
+        not a game set aside whose channel was told); only the store's shards'
+        games when it has ``shards``."""
         sql = _TICK_SQL
         params: tuple[int, ...] = ()
         if self.shards is not None:

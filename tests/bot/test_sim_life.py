@@ -4,6 +4,7 @@ permission taken from the bot, a damaged game among healthy ones."""
 
 from __future__ import annotations
 
+import logging
 import random
 import sqlite3
 
@@ -259,3 +260,32 @@ async def test_a_lost_seat_row_sets_the_game_aside_and_repair_seats_its_player(
     assert {s.user_id for s in await store.get_seats(gid)} == {alice.id, bob.id}
     who, r = await step(world, rng)  # and the game plays on
     assert r.acknowledged and "not yours" not in text(r)
+
+
+async def test_a_game_set_aside_and_told_is_left_alone_until_repaired(world: World) -> None:
+    """Once its channel was told, a game set aside was still loaded at every
+    tick its reminder was due (every minute in production: its whole log read
+    again, a warning logged) though nothing can be played until a repair."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    store = world.bot.frontend.svc.store
+    gid = (await store.active_game(world.channel.id)).id
+    await world.bot.close()
+    with sqlite3.connect(world.cfg.db_path) as db:
+        db.execute(DAMAGE["snapshot"], (gid,))
+    db.close()
+    await world.env.restart_bot(make_bot(world.cfg, world.seeds))
+    await world.advance(hours=13)  # its reminder is due: the tick finds it damaged
+    assert f"Game #{gid} is set aside" in world.public_text()
+    world.expect_logged_errors()  # the failed check is logged for the operator
+    seen: list[logging.LogRecord] = []
+    handler = logging.Handler(level=logging.DEBUG)
+    handler.emit = seen.append  # type: ignore[method-assign]
+    logging.getLogger("bot").addHandler(handler)
+    try:
+        await world.advance(hours=48)
+    finally:
+        logging.getLogger("bot").removeHandler(handler)
+    again = [r.getMessage() for r in seen if f"game {gid}" in r.getMessage().lower()]
+    assert not again, again[:2]
+    assert world.public_text().count("is set aside") == 1  # told once
