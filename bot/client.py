@@ -293,6 +293,13 @@ class ShardedBlackAngelBot(BlackAngelBot, commands.AutoShardedBot):
         # it: a start refused before that (a held lease) must still close cleanly
         self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
 
+    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None:
+        # discord.py retries a shard that cannot connect every 5 s for ever, even
+        # once the bot is closed: a stop signal then never ended the process
+        if self.is_closed():
+            return
+        await super().launch_shard(gateway, shard_id, initial=initial)
+
 
 def make_bot(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> BlackAngelBot:
     """The bot for ``cfg``: sharded when ``SHARD_COUNT`` is set."""

@@ -30,7 +30,7 @@ import yarl
 from bot import client
 from bot.config import Config
 from bot.perms import NEEDED, NEEDED_IN_THREADS
-from storage import Store
+from storage import ShardRange, Store
 
 ME = {"id": "4242", "username": "Black Angel", "discriminator": "0", "avatar": None, "bot": True}
 APP = {
@@ -216,12 +216,7 @@ def test_a_discord_without_its_gateway_is_said_and_the_database_is_let_go(
     (discord.py's retry died on an AttributeError that hid it); the database was opened and is closed, its lease released,
     so the next start is not refused."""
     discord_api()
-    with socket.socket() as s:  # a gateway nobody listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(f"ws://127.0.0.1:{port}/")
-    )
+    _no_gateway(monkeypatch)
     db = str(tmp_path / "ba.sqlite3")
     assert client.run(_cfg(db)) == 1
     assert "cannot reach Discord" in _refusal(capsys)
@@ -251,3 +246,38 @@ async def test_a_closed_terminal_closes_the_bot_and_lets_its_lease_go(world) -> 
         await store.acquire_lease("all", "next", ttl=90)
     finally:
         await store.close()
+
+
+def _no_gateway(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord's gateway out of reach (a port nobody listens on)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(f"ws://127.0.0.1:{port}/")
+    )
+
+
+async def test_a_sharded_bot_that_cannot_connect_stops_when_asked(
+    tmp_path, discord_api, monkeypatch, caplog
+) -> None:
+    """A sharded process whose gateway is out of reach retries (Discord may come
+    back), but a stop (SIGTERM: its platform's, or a deploy's) ends it: discord.py
+    went on retrying the shard every 5 s after the close, and the process never
+    ended."""
+    discord_api()
+    _no_gateway(monkeypatch)
+    cfg = dataclasses.replace(
+        _cfg(str(tmp_path / "ba.sqlite3")), shards=ShardRange.parse("2", "0-1")
+    )
+    bot = client.make_bot(cfg)
+    async with bot:
+        started = asyncio.create_task(bot.start("not-a-token"))
+        for _ in range(600):
+            if "Failed to connect for shard_id: 0" in caplog.text:
+                break
+            await asyncio.sleep(0.05)
+        assert "Failed to connect for shard_id: 0" in caplog.text
+        await bot.close()  # what the stop signal's handler does
+        await asyncio.wait_for(started, timeout=20)
+    assert bot.store is None
