@@ -202,7 +202,7 @@ def reroll_neutral(g: Game) -> None:
             if colour in stars:
                 rerolled.append(f"its {colour} star")
             else:  # its die was bought (or the supply had none for it)
-                new.append(f"{a(colour)} die (it had none)")
+                new.append(a(colour))
             taken, _ = take_die_from_supply(b, c)
             if taken:
                 die = roll(g, c)
@@ -230,7 +230,10 @@ def reroll_neutral(g: Game) -> None:
         )
     if rerolled or new:
         did = [f"rerolls {' and '.join(rerolled)}"] if rerolled else []
-        did += [f"rolls {' and '.join(new)}"] if new else []
+        # one list, one 'die': 'an orange, a gray and a green die (it had none
+        # of these)', not three "… die (it had none)" joined by "and"
+        had = "it had none" if len(new) == 1 else "it had none of these"
+        did += [f"rolls {and_list(new)} die ({had})"] if new else []
         g.log(
             "roll",  # chance, like every roll (bot/service/helpers.py REVEALING)
             f"The neutral player {' and '.join(did)}: {', '.join(results)}.",

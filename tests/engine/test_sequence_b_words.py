@@ -202,6 +202,23 @@ def test_the_neutral_dice_rerolled_are_logged(scripted_rolls):
     assert [d.code for d in g.state.neutral.dice] == ["o2", "y2", "g3"]
 
 
+def test_neutral_dice_rolled_anew_are_one_list(scripted_rolls):
+    """Found playing a 2-player game on Discord: 'The neutral player rolls an
+    orange die (it had none) and a gray die (it had none) and a green die (it
+    had none): …' (all three of its dice had been bought)."""
+    g = table(players=2)
+    set_dice(g, {MADELINE: "o1"})
+    g.state.neutral.dice = []  # every neutral die was bought
+    refresh(g)
+    scripted_rolls += [3, 1, 2, 1, 2, 3]  # hers (orange, gray, green), then the neutral's
+    events = choose(g, "B")
+    rolls = [e.text for e in events if e.kind == "roll"]
+    assert rolls[1] == (
+        "The neutral player rolls an orange, a gray and a green die (it had none of these): "
+        "orange 1, gray 2, green 3."
+    ), rolls
+
+
 def test_neutral_dice_that_need_no_reroll_log_nothing(scripted_rolls):
     g = table(players=2)
     set_dice(g, {MADELINE: "o1"})
