@@ -137,3 +137,17 @@ def test_help_says_where_the_settings_are_and_the_defaults(capsys) -> None:
     assert "come from the environment or a .env file: see .env.example" in out
     assert "folder for images (default: ba-images)" in out
     assert "Discord: sync the slash commands at start even if unchanged" in out
+
+
+def test_the_example_env_leaves_the_database_to_database_url(tmp_path, monkeypatch) -> None:
+    """``cp .env.example .env`` on a host that sets DATABASE_URL (its PostgreSQL):
+    the example's BLACK_ANGEL_DB=black_angel.sqlite3 won over it, and the bot
+    kept its games in a SQLite file instead, unsaid."""
+    (tmp_path / ".env").write_text((ROOT / ".env.example").read_text())
+    monkeypatch.chdir(tmp_path)
+    for name in ("BLACK_ANGEL_DB", "DATABASE_URL"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    assert Config.from_env().db_path == "black_angel.sqlite3"  # the default, unchanged
+    monkeypatch.setenv("DATABASE_URL", "postgresql://ba:secret@db.example.org/ba")
+    assert Config.from_env().db_path == "postgresql://ba:secret@db.example.org/ba"
