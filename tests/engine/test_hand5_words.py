@@ -88,10 +88,13 @@ def test_an_advanced_tile_of_a_colour_says_it_counts_the_grid():
         " end; "
     )
     _, logged = GAME.replay()
-    assert logged[214] == [
+    assert logged[214][0] == (
         "Red takes an Advanced Technology tile (2 VP per orange tile in the grid at the end) from"
         " Advanced slot 1."
-    ]
+    )
+    # and the tile that replaced it from the deck (rulebook: "immediately replaced")
+    assert logged[214][1].startswith("Advanced slot 1 is refilled from the deck: an Advanced")
+    assert len(logged[214]) == 2
 
 
 def test_a_spent_technology_says_which_tile_left_the_grid():
