@@ -34,7 +34,9 @@ if TYPE_CHECKING:
 VP_BOOST = 2
 
 BOOST_TEXT = {
-    BoostEffect.VP_ON_ACTION: "2 VP when you perform {action}",
+    # Read in everybody's log ("Red takes a green tile, boost side up (1x: …)"):
+    # no "you", which there named the reader, not the tile's owner.
+    BoostEffect.VP_ON_ACTION: "2 VP when performing {action}",
     BoostEffect.DIE_TO_THREE: "set {a_colour} die to 3",
     BoostEffect.CHANGE_COLOUR: "change {a_colour} die's colour",
     BoostEffect.FREE_RESERVE: "reserve {a_colour} die for free in Sequence B",

@@ -138,7 +138,7 @@ def test_a_tile_entering_boost_side_up_is_named_by_its_boost_side():
     g.state.board.display[3] = pull_tile(g, T_VP_DISCOVER)
     _discover(g, "o1")
     side = (
-        "orange tile, boost side up (1x: 2 VP when you perform Discover; standard side: gain 1 VP)"
+        "orange tile, boost side up (1x: 2 VP when performing Discover; standard side: gain 1 VP)"
     )
     assert g.decision.option("display:4").label == (
         "Display 4 (cost 1): orange 1x: +2 VP on Discover, then +1 VP"

@@ -41,3 +41,21 @@ def test_an_empty_advanced_deck_leaves_the_slot_empty_and_says_so():
     events = _take_advanced(g)
     assert g.state.board.advanced_slots[0] is None
     assert "The Advanced deck is empty: Advanced slot 1 stays empty." in [e.text for e in events]
+
+
+def test_the_log_names_a_vp_boost_without_a_you():
+    """The log is everybody's: 'Red takes a green tile, boost side up (1x: 2 VP
+    when you perform Destroy …)' read as if the reader gained the 2 VP (found
+    watching a bot seat's Discover in the 2-player advanced game)."""
+    from tests.engine.scenario import pull_tile
+    from tests.engine.test_advanced import T_VP_DISCOVER
+
+    g = adv_table()
+    set_dice(g, {MADELINE: "o1"})
+    g.state.board.display[3] = pull_tile(g, T_VP_DISCOVER)
+    choose(g, "die:o1")
+    choose(g, "action:1")
+    events = choose(g, "display:4")
+    line = next(e.text for e in events if e.kind == "discover")
+    assert "1x: 2 VP when performing Discover" in line, line
+    assert " you " not in line
