@@ -20,6 +20,7 @@ from engine.components.cards import (
 )
 from engine.components.strips import HexKind
 from engine.components.tiles import TILES, TileKind
+from engine.mission_cards import mission_short
 from engine.ops import CELL_NAMES, player
 from engine.ravager_arrival import location_full
 from engine.space import Hex
@@ -147,7 +148,7 @@ def hex_text(g: Game, h: Hex) -> str:
             # What a ship there takes part in: the card's mission (its activations,
             # or what its ejection gives each ship on it).
             parts.append(
-                f"card: {m.colour.value.title()} {m.kind.value} #{m.id} of {g.name(placed.owner)} "
+                f"card: {mission_short(placed.card)} of {g.name(placed.owner)} "
                 f"({m.text.rstrip('.')})"
             )
         else:

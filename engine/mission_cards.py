@@ -39,17 +39,15 @@ def discard_mission(g: Game, card: int) -> None:
     g.state.board.mission_discards[COLOUR_INDEX[MISSION_CARDS[card].colour]].append(card)
 
 
-_MISSION_LABELS = tuple(
-    f"{m.colour.value.title()} {m.kind.value} #{m.id}: {m.text}" for m in MISSION_CARDS
-)
+def mission_short(card: int) -> str:
+    """'Orange activation #12' (a button's worth)."""
+    m = MISSION_CARDS[card]
+    return f"{m.colour.value.title()} {m.kind.value} #{m.id}"
+
+
+_MISSION_LABELS = tuple(f"{mission_short(m.id)}: {m.text}" for m in MISSION_CARDS)
 
 
 def mission_label(card: int) -> str:
     """The whole card: colour, kind, number and text."""
     return _MISSION_LABELS[card]
-
-
-def mission_short(card: int) -> str:
-    """'Orange activation #12' (a button's worth)."""
-    m = MISSION_CARDS[card]
-    return f"{m.colour.value.title()} {m.kind.value} #{m.id}"
