@@ -137,7 +137,7 @@ def hex_text(g: Game, h: Hex) -> str:
                 "Angel advances is destroyed)"
             )
     elif spec.kind is HexKind.RAVAGER_SHIP:
-        parts = [f"Ravager ship hex ({spec.icons} icon{'s' if spec.icons != 1 else ''})"]
+        parts = [f"Ravager ship hex ({plural(spec.icons, 'icon')})"]
     else:
         parts = [f"{spec.colour} alien hex"]
         if spec.comet:
@@ -153,7 +153,7 @@ def hex_text(g: Game, h: Hex) -> str:
             )
         else:
             if spec.icons:
-                parts.append(f"{spec.icons} Ravager icon{'s' if spec.icons != 1 else ''}")
+                parts.append(plural(spec.icons, "Ravager icon"))
             parts.append("no card yet")
     ships = strip.ships[h[1]]
     if ships:
@@ -236,7 +236,7 @@ def ravager_at(g: Game, seat: int, action: int) -> str:
 def action_text(g: Game, seat: int, action: int, value: int, activations: int) -> str:
     """'Action 1 Discover Technology: 2 activations (damaged: −1); Ravager: …'."""
     kind = ACTIONS[action][0]
-    out = f"Action {action} {ACTION_NAMES[kind]}: {activations} activation{'s' if activations != 1 else ''}"
+    out = f"Action {action} {ACTION_NAMES[kind]}: {plural(activations, 'activation')}"
     if activations != value:
         out += " (damaged: −1)"
     rav = ravager_at(g, seat, action)
