@@ -21,7 +21,7 @@ from engine.describe import (
 from engine.handlers import Frame, Handler, handler
 from engine.ops import CELL_NAMES, player
 from engine.rules_version import no_question_without_choice
-from engine.scoring import BASE_CAP, CAP_PER_TUCKED
+from engine.scoring import BASE_CAP, CAP_PER_TUCKED, slot_cap
 from engine.state import Player
 from engine.tile_words import ADVANCED_TEXT, ADVANCED_WORDS, EFFECT_SHORT, tile_text
 from engine.words import mid_sentence, plural
@@ -299,13 +299,6 @@ class Inject(Handler):
             p.ejected.append(ejected)
 
 
-def _slot_cap(p: Player, colour: int) -> int:
-    """The most an Advanced tile beside this colour scores: 4 VP, +2 VP per
-    tucked card of the colour (rulebook, "Ejection of an Advanced Technology
-    Tile"; engine/scoring.py)."""
-    return BASE_CAP + CAP_PER_TUCKED * len(p.tucked[colour])
-
-
 @handler
 class AdvancedSlot(Handler):
     kind = "advanced_slot"
@@ -320,10 +313,11 @@ class AdvancedSlot(Handler):
             Option.lazy(
                 f"slot:{c.letter}",
                 lambda i=i, c=c: (
-                    f"{c.value.title()} slot (at most {_slot_cap(p, i)} VP)",
-                    f"{c.value.title()} slot: at the end the tile scores at most 4 VP + 2 VP per "
+                    f"{c.value.title()} slot (at most {slot_cap(p, i)} VP)",
+                    f"{c.value.title()} slot: at the end the tile scores at most {BASE_CAP} VP + "
+                    f"{CAP_PER_TUCKED} VP per "
                     f"{c} Mission card tucked beside it (now {len(p.tucked[i])} tucked: at most "
-                    f"{_slot_cap(p, i)} VP)",
+                    f"{slot_cap(p, i)} VP)",
                     (f"aslot:{c.letter}",),
                 ),
             )

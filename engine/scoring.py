@@ -63,6 +63,13 @@ def _elements(state: GameState, p: Player, kind: AdvancedKind) -> int:
     return owned_in_space(state.board, p.seat, None, skip_first=False)
 
 
+def slot_cap(p: Player, colour: int) -> int:
+    """The most an Advanced tile in the Advanced slot of this colour (index)
+    scores: 4 VP, +2 VP per Mission card tucked beside it (rulebook,
+    "Ejection of an Advanced Technology Tile")."""
+    return BASE_CAP + CAP_PER_TUCKED * len(p.tucked[colour])
+
+
 def advanced_tiles(p: Player) -> list[tuple[int, int, str]]:
     """(tile, cap, where) for every Advanced Technology tile the player has."""
     out = [
@@ -72,7 +79,7 @@ def advanced_tiles(p: Player) -> list[tuple[int, int, str]]:
     ]
     for i, t in enumerate(p.advanced_slots):
         if t is not None:
-            out.append((t, BASE_CAP + CAP_PER_TUCKED * len(p.tucked[i]), f"{COLOURS[i]} slot"))
+            out.append((t, slot_cap(p, i), f"{COLOURS[i]} slot"))
     out += [(t, BASE_CAP, "ejected, no slot") for t in p.advanced_overflow]
     return out
 
