@@ -179,7 +179,10 @@ class BlackAngelBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
-        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        # commands belong to an application: another one (a new bot on the old
+        # one's games) has none until it syncs its own
+        signed = {"application": self.application_id, "commands": payload}
+        digest = hashlib.sha256(json.dumps(signed, sort_keys=True).encode()).hexdigest()
         where = f"guild-{guild.id}" if guild else "global"
         # beside the SQLite file; in the working directory for a database server
         base = "black_angel" if is_postgres_url(self.db_path) else self.db_path

@@ -46,13 +46,16 @@ APP = {
 }
 
 
-def _discord_api(token_ok: bool) -> tuple[ThreadingHTTPServer, str]:
+def _discord_api(token_ok: bool, app_id: str) -> tuple[ThreadingHTTPServer, str, list[str]]:
     """Discord's REST API as far as a login goes: who am I, which application;
-    a server's commands may not be set (the bot is not in any)."""
+    a server's commands may not be set (the bot is not in any). The paths of
+    the commands set are listed."""
+    puts: list[str] = []
 
     class Handler(BaseHTTPRequestHandler):
         def do_PUT(self) -> None:  # noqa: N802
             self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            puts.append(self.path)
             if "/guilds/" in self.path:
                 self._send(403, {"message": "Missing Access", "code": 50001})
             else:
@@ -64,7 +67,7 @@ def _discord_api(token_ok: bool) -> tuple[ThreadingHTTPServer, str]:
             elif self.path.endswith("/users/@me"):
                 self._send(200, ME)
             elif self.path.endswith("/oauth2/applications/@me"):
-                self._send(200, APP)
+                self._send(200, {**APP, "id": app_id})
             else:
                 self._send(404, {"message": "Unknown", "code": 0})
 
@@ -81,17 +84,18 @@ def _discord_api(token_ok: bool) -> tuple[ThreadingHTTPServer, str]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}/api/v10"
+    return server, f"http://127.0.0.1:{server.server_port}/api/v10", puts
 
 
 @pytest.fixture
 def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[callable]:
     servers: list[ThreadingHTTPServer] = []
 
-    def use(*, token_ok: bool = True) -> None:
-        server, base = _discord_api(token_ok)
+    def use(*, token_ok: bool = True, app_id: str = "4242") -> list[str]:
+        server, base, puts = _discord_api(token_ok, app_id)
         servers.append(server)
         monkeypatch.setattr(discord.http.Route, "BASE", base)
+        return puts
 
     yield use
     for server in servers:
@@ -281,3 +285,21 @@ async def test_a_sharded_bot_that_cannot_connect_stops_when_asked(
         await bot.close()  # what the stop signal's handler does
         await asyncio.wait_for(started, timeout=20)
     assert bot.store is None
+
+
+def test_another_application_on_the_same_database_gets_its_commands(
+    tmp_path, discord_api, monkeypatch, capsys
+) -> None:
+    """A new application (a new bot) started on the games of the old one: its
+    commands were taken as synced ('slash commands unchanged') because the old
+    application's were, so the new bot had none."""
+    _no_gateway(monkeypatch)  # each start ends after its sync
+    db = str(tmp_path / "ba.sqlite3")
+    first = discord_api(app_id="4242")
+    client.run(_cfg(db))
+    client.run(_cfg(db))  # the same application: nothing changed, no sync
+    assert first == ["/api/v10/applications/4242/commands"]
+    second = discord_api(app_id="5353")
+    client.run(_cfg(db))
+    assert second == ["/api/v10/applications/5353/commands"]
+    capsys.readouterr()
