@@ -98,6 +98,18 @@ class TurnMessages:
             with contextlib.suppress(discord.HTTPException):
                 await tracked.message.edit(view=None)
 
+    async def hold(self, cid: int) -> None:
+        """The channel's game was paused: its turn message keeps its words but
+        not the auto-play deadline (no timeout runs during a pause, so it would
+        count down to nothing) nor its buttons (a click would only hear the game
+        is paused); the resume posts the prompt anew."""
+        tracked = self.forget(cid)
+        if tracked is None or tracked.message is None:
+            return
+        async with self.edit_lock(cid):
+            with contextlib.suppress(discord.HTTPException):
+                await tracked.message.edit(view=None, **self._answered(tracked, tracked.message))
+
     async def bot_progress(self, channel_id: int, text: str) -> None:
         """Bot seats at work (called by the service while it holds the game): the
         moves so far and who is thinking, in one message posted at the first

@@ -52,7 +52,16 @@ class ModerationCog(
     @app_commands.command(name="pause", description="Pause the game (nobody can play)")
     @app_commands.describe(game=GAME)
     async def pause(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
-        await run(interaction, lambda a, c: self.svc.pause(c, a), PUBLIC, game=game)
+        async def work(actor, cid):
+            r = await self.svc.pause(cid, actor)
+            if r.ok:
+                try:
+                    await self.fe.turns.hold(cid)
+                except Exception:  # paused and stored: the moderator is told so all the same
+                    log.exception("channel %s: the paused game's turn message not edited", cid)
+            return r
+
+        await run(interaction, work, PUBLIC, game=game)
 
     @app_commands.command(name="resume", description="Resume the paused game")
     @app_commands.describe(game=GAME)

@@ -419,3 +419,20 @@ async def test_a_game_set_to_the_servers_timeout_follows_it_and_both_say_so(
     ), text(r)
     e = await world.bot.frontend.svc.games.entry(world.channel.id)
     assert world.bot.frontend.svc.games.timeout_minutes(e) == 72 * 60  # true to its word
+
+
+async def test_a_pause_takes_the_turn_messages_deadline_and_buttons(world: World) -> None:
+    alice, bob = world.players(2)
+    admin = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob])
+    await step(world, random.Random(1))
+    waiting = world.turn_message()
+    assert "auto-play" in waiting.content and custom_ids(waiting)
+    await world.slash(admin, "ba-mod pause")
+    # no timeout runs during a pause: no deadline counts down, no button invites a click
+    (held,) = [m for m in world.public() if m.id == waiting.id]
+    assert "auto-play" not in held.content and custom_ids(held) == []
+    assert held.content.splitlines()[-1].startswith("➡️")  # the words stay
+    await world.slash(admin, "ba-mod resume")
+    back = world.turn_message()
+    assert back.id != waiting.id and "auto-play" in back.content and custom_ids(back)
