@@ -21,6 +21,13 @@ from storage import GameStatus
 
 log = logging.getLogger(__name__)
 
+#: options that stop or decline ('Destroy no more', 'Move no ship', 'End your
+#: turn'): told even when events follow, which are not theirs (the card drawn
+#: as the action ends, the next turn's), or the channel read 'Blue performs
+#: action 5, Destroy Ravagers, with 1 activation. Blue draws …' with Ravagers
+#: left and no word that Blue stopped
+STOPS = frozenset({"done", "skip"})
+
 R = TypeVar("R")
 Progress = Callable[[int, str], Awaitable[None]]
 
@@ -149,7 +156,7 @@ class WritePath:
             )
         finally:
             e.busy = False
-        if echo and not d.secret and not any(ev.text for ev in events):
+        if echo and not d.secret and (action.option in STOPS or not any(ev.text for ev in events)):
             # A choice with no event of its own ("End your turn") is told as
             # the bot's moves are: of the seat, in the public words (the option
             # is one of d's: the engine accepted it).

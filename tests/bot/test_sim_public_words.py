@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.bot.sim import World
+from tests.bot.sim import World, choices, decider
 from tests.bot.simplay import Person, is_over, lobby, person_step, step
 
 SECOND_PERSON = re.compile(r"\byour?\b", re.IGNORECASE)
@@ -86,3 +86,31 @@ async def test_an_answered_turn_message_no_longer_counts_down_to_auto_play(world
     assert "auto-play" not in answered, answered
     assert answered.splitlines()[-1].startswith("➡️")  # the decision it asked stays
     assert "— auto-play <t:" in world.turn_message().content  # the pending one counts down
+
+
+async def test_stopping_an_action_is_told_though_the_card_draw_follows(world: World) -> None:
+    """Blue took a green 1 for Destroy Ravagers, Ravagers at two actions, and
+    pressed 'Destroy no more': the channel read 'Blue performs action 5,
+    Destroy Ravagers, with 1 activation. Blue draws a green Mission card.' (a
+    choice was told only when no event followed it, and the card drawn as the
+    action ends is one). Now 'Blue chooses: Destroy no more.' comes between."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(5)
+    told = 0
+    for _ in range(200):
+        if is_over(world) or told >= 2:
+            break
+        tm = world.turn_message()
+        stops = [c for c in choices(tm) if c.option == "done" and "no more" in c.label]
+        if not stops:
+            await person_step(world, rng, people)
+            continue
+        who = world.by_id(decider(tm))  # type: ignore[arg-type]
+        label = stops[0].label.split(". ", 1)[1]  # "2. Destroy no more" -> "Destroy no more"
+        colour = re.search(r"➡️ (\w+) \(", tm.content.splitlines()[-1])[1]  # type: ignore[index]
+        await world.click(who, tm, custom_id=stops[0].custom_id)
+        assert f"{colour} chooses: {label}." in world.public_text(), world.public_text()[-600:]
+        told += 1
+    assert told == 2
