@@ -3,6 +3,7 @@ after a draw-2 tile (Keep)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.asking import alike_tiles
@@ -17,8 +18,8 @@ from engine.ops import CELL_NAMES, gain, player, robot_to_workstation
 from engine.space import parse_hex
 from engine.space_board import move_ship, ship_hexes, ship_moves
 from engine.state import Player
-from engine.tile_words import EFFECT_TEXT, tile_text
-from engine.tiles import adjacent_targets, idle_adjacent_note
+from engine.tile_words import tile_text
+from engine.tiles import activate_words, adjacent_targets, idle_adjacent_note
 from engine.words import plural
 
 if TYPE_CHECKING:
@@ -133,14 +134,7 @@ class TileActivation(Handler):
             case TileEffect.ACTIVATE_VERTICAL | TileEffect.ACTIVATE_HORIZONTAL:
                 targets = adjacent_targets(p, f["cell"], effect)
                 opts = [
-                    Option.lazy(
-                        f"cell:{CELL_NAMES[n]}",
-                        lambda n=n: (
-                            f"Activate {CELL_NAMES[n]}: {EFFECT_TEXT[TILES[p.grid[n]].effect]}",
-                            f"Activate {CELL_NAMES[n]}: {tile_text(p.grid[n])}",
-                            (f"cell:{CELL_NAMES[n]}",),
-                        ),
-                    )
+                    Option.lazy(f"cell:{CELL_NAMES[n]}", partial(activate_words, p, n))
                     for n in targets
                 ]
                 return alike_tiles(g, f["seat"], opts) + [Option("skip", "Activate nothing")]

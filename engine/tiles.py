@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.asking import alike_tiles, with_stop
@@ -76,6 +77,28 @@ def tiles_activated_by_card(g: Game, seat: int, slot: int, kind: str, card: int)
     return [c for c in slot_cells(slot) if activatable_cell(p, c, colour, boost_ok=True)]
 
 
+def activate_words(p: Player, cell: int) -> tuple[str, str, tuple[str, ...]]:
+    """An option that activates the tile on `cell`: the effect in a label's
+    words, the whole tile in the detail's, and the cell it marks."""
+    name, tile = CELL_NAMES[cell], p.grid[cell]
+    return (
+        f"Activate {name}: {EFFECT_TEXT[TILES[tile].effect]}",
+        f"Activate {name}: {tile_text(tile)}",
+        (f"cell:{name}",),
+    )
+
+
+def _activate_or_flip_words(p: Player, cell: int) -> tuple[str, str, tuple[str, ...]]:
+    """`activate_words`, saying that a tile boost side up is flipped first."""
+    label, detail, marks = activate_words(p, cell)
+    if p.grid_boost[cell]:
+        label += " (flips it)"
+        detail += (
+            f" (flips it from its boost side, losing its 1x effect: {boost_text(p.grid[cell])})"
+        )
+    return label, detail, marks
+
+
 @handler
 class Activate(Handler):
     """The tiles a played card activates, in any order the player likes."""
@@ -90,21 +113,7 @@ class Activate(Handler):
         if _next_without_asking(g, p, f["cells"]) is not None:
             return None  # version 2: plain gains first, a lone tile at once (resolve)
         opts = [
-            Option.lazy(
-                f"tile:{CELL_NAMES[c]}",
-                lambda c=c: (
-                    f"Activate {CELL_NAMES[c]}: {EFFECT_TEXT[TILES[p.grid[c]].effect]}"
-                    + (" (flips it)" if p.grid_boost[c] else ""),
-                    f"Activate {CELL_NAMES[c]}: {tile_text(p.grid[c])}"
-                    + (
-                        " (flips it from its boost side, losing its 1x effect: "
-                        f"{boost_text(p.grid[c])})"
-                        if p.grid_boost[c]
-                        else ""
-                    ),
-                    (f"cell:{CELL_NAMES[c]}",),
-                ),
-            )
+            Option.lazy(f"tile:{CELL_NAMES[c]}", partial(_activate_or_flip_words, p, c))
             for c in f["cells"]
         ]
         # "Activate no more tiles" keeps its number from prompt to prompt.
