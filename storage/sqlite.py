@@ -48,6 +48,12 @@ async def _connect(path: str) -> aiosqlite.Connection:
 
 
 def _cannot_write(path: str, exc: BaseException) -> str:
+    if "locked" in str(exc):  # another program holds a write past the busy timeout
+        return (
+            f"{path} is locked by another program ({exc}): something other than a bot"
+            " (an sqlite3 shell, a backup or copy tool) is writing it; close that and"
+            " start again; nothing was changed"
+        )
     return (
         f"cannot open {path} for writing ({exc}): the bot writes the file and, beside it,"
         " SQLite's -wal and -shm files, so its folder must be writable; nothing was"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -123,3 +124,23 @@ def test_a_stop_signal_ends_the_session_as_quit_does(tmp_path: Path, sig: str) -
     )
     assert "Game #1 (lobby) continues" in again.stdout, again.stdout
     assert json.loads((tmp_path / "ba.sqlite3.names.json").read_text()) == ["Bob", "host"]
+
+
+async def test_a_database_another_program_is_writing_is_said_to_be_locked(
+    tmp_path: Path,
+) -> None:
+    """An sqlite3 shell (or a backup tool) in the middle of a write: the start
+    said the folder must be writable, sending the admin to fix permissions."""
+    db = tmp_path / "games.sqlite3"
+    assert (await session(str(db), tmp_path / "img", "new 2"))[0] == 0
+    other = sqlite3.connect(db, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # holds the write lock
+        code, out = await session(str(db), tmp_path / "img", "board")
+    finally:
+        other.close()
+    assert code == 2
+    assert f"✖ Not starting: {db} is locked by another program" in out
+    assert "writable" not in out
+    code, out = await session(str(db), tmp_path / "img", "board")  # once it is let go
+    assert code == 0 and "Game #1 (lobby) continues" in out
