@@ -11,8 +11,11 @@ options' places carry their numbers; ``render_board_marked`` /
 ``images_for(decision)`` says which images carry them (renderer/decision.py),
 and ``decision_images(view, decision, names)`` makes exactly those
 (renderer/decision_images.py).
-The renderer never imports discord or storage; it reads only the view dict and
-the engine's static component data (engine.components, engine.space).
+The renderer never imports discord or storage; it reads only the view dict, the
+engine's static component data (engine.components, engine.space, the grid's
+cell names in engine.ops) and the engine's words for them (engine.tile_words,
+engine.boosts, engine.decision, engine.words), so the images say what the
+options say.
 """
 
 from renderer.board import render_board, render_board_marked
