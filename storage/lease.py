@@ -15,6 +15,7 @@ database are serialized by the database (SQLite's ``BEGIN IMMEDIATE``).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import uuid
@@ -35,6 +36,9 @@ class Lease:
     acquired_at: float
     heartbeat_at: float
     expires_at: float
+    #: on a claim: the last sign of life of the instance before it (its last
+    #: heartbeat, or its clean stop); None when there was none to see
+    previous_heartbeat: float | None = None
 
 
 def new_owner() -> str:
@@ -101,12 +105,15 @@ class LeaseMixin(StoreBase[G]):
         now = self._clock()
 
         async def fn(db: Conn) -> Lease:
+            previous: float | None = None
             for row in await db.all(f"SELECT {_COLS} FROM instance_leases"):
                 other = _lease(tuple(row))
                 if other.owner == owner or not scopes_overlap(scope, other.scope):
                     continue
                 if other.expires_at > now:
                     raise LeaseHeldError(scope, other, _held_message(scope, other, now))
+                hb = other.heartbeat_at
+                previous = hb if previous is None else max(previous, hb)
                 await db.execute(
                     "DELETE FROM instance_leases WHERE scope = ? AND owner = ?",
                     (other.scope, other.owner),
@@ -121,7 +128,7 @@ class LeaseMixin(StoreBase[G]):
             )
             row = await db.one(f"SELECT {_COLS} FROM instance_leases WHERE scope = ?", (scope,))
             assert row is not None
-            return _lease(tuple(row))
+            return dataclasses.replace(_lease(tuple(row)), previous_heartbeat=previous)
 
         return await self._write(fn)
 
@@ -150,11 +157,16 @@ class LeaseMixin(StoreBase[G]):
         return await self._write(fn)
 
     async def release_lease(self, scope: str, owner: str) -> None:
-        """Give the lease up (a clean shutdown), so the next start need not wait."""
+        """Give the lease up (a clean shutdown), so the next start need not wait:
+        it expires now, and its row says when the bot stopped (the next claim's
+        ``previous_heartbeat``: how long games waited on no bot)."""
+        now = self._clock()
 
         async def fn(db: Conn) -> None:
             await db.execute(
-                "DELETE FROM instance_leases WHERE scope = ? AND owner = ?", (scope, owner)
+                "UPDATE instance_leases SET heartbeat_at = ?, expires_at = ?"
+                " WHERE scope = ? AND owner = ?",
+                (now, now, scope, owner),
             )
 
         await self._write(fn)

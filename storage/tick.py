@@ -96,5 +96,25 @@ class TickMixin(StoreBase[G]):
 
         return await self._read(fn)
 
+    async def give_back_time(self, before: float, seconds: float) -> int:
+        """The bot was away ``seconds`` (nobody could play): each running game
+        last changed before ``before`` (the bot's start) gets that time back, so
+        its reminders and turn timeout count only time a player could play.
+        Only this store's shards' games. Returns how many games."""
+        sql = (
+            "UPDATE games SET updated_at = updated_at + ?"
+            " WHERE status = 'running' AND updated_at < ?"
+        )
+        params: tuple[float | int, ...] = (seconds, before)
+        if self.shards is not None:
+            on_shards, more = self.shards.where("guild_id")
+            sql += f" AND {on_shards}"
+            params += more
+
+        async def fn(db: Conn) -> int:
+            return int(await db.execute(sql, params))
+
+        return await self._write(fn)
+
 
 __all__ = ["TickMixin", "TickRow"]

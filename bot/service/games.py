@@ -40,6 +40,9 @@ from storage import (
 
 log = logging.getLogger(__name__)
 
+#: An outage longer than this is given back to the running games' turns (seconds).
+OUTAGE_GIVEN_BACK = 5 * 60
+
 
 class LiveGames:
     """The channels' games as this process serves them (see the module docstring)."""
@@ -91,6 +94,7 @@ class LiveGames:
         inst = InstanceLease(self.store, scope, owner=owner, ttl=ttl, beat_seconds=beat_seconds)
         lease = await inst.claim()
         self.instance, self.fenced = inst, None
+        await self._give_back_outage(lease)
 
         async def lost(message: str) -> None:
             self.fence(message)
@@ -103,6 +107,19 @@ class LiveGames:
             inst.start(lost)
         self._on_lost = lost
         return lease
+
+    async def _give_back_outage(self, lease: Lease) -> None:
+        """Nobody can play while no bot runs: after an outage (the time since
+        the last instance's last heartbeat or clean stop) the running games get
+        that time back, or a turn waiting when the bot stopped timed out at once
+        on its start, its player never reminded. A deploy's seconds are let be."""
+        if lease.previous_heartbeat is None:
+            return
+        away = lease.acquired_at - lease.previous_heartbeat
+        if away < OUTAGE_GIVEN_BACK:
+            return
+        n = await self.store.give_back_time(lease.acquired_at, away)
+        log.warning("the bot was away %.0f s: %d running game(s) get that time back", away, n)
 
     async def heartbeat(self) -> None:
         """Renew the lease now (the background task does this on its own)."""

@@ -289,3 +289,28 @@ async def test_a_game_set_aside_and_told_is_left_alone_until_repaired(world: Wor
     again = [r.getMessage() for r in seen if f"game {gid}" in r.getMessage().lower()]
     assert not again, again[:2]
     assert world.public_text().count("is set aside") == 1  # told once
+
+
+# --------------------------------------------------------------------------- the bot away
+
+
+async def test_a_turn_waiting_while_the_bot_was_down_gets_that_time_back(world: World) -> None:
+    """With the bot stopped for three days (nobody can play then), the turn
+    waiting when it stopped timed out the moment it came back: 'Time is up'
+    was the first thing posted, and its player never had a reminder. Now the
+    outage is given back: a reminder on its return, and the turn times out
+    48 h after it began as counted while the bot ran."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    first = decider(world.turn_message())
+    await world.advance(hours=10)
+    await world.bot.close()  # stopped; three days pass
+    await world.env.advance_time(3 * 24 * 3600)
+    await world.env.restart_bot(make_bot(world.cfg, world.seeds))
+    await world.env.settle()
+    assert "Time is up" not in world.public_text()
+    await world.advance(hours=37)  # 10 h before it stopped + 37 h since: 47 h
+    said = world.public_text()
+    assert "Time is up" not in said and f"Reminder 1/3: <@{first}>" in said
+    await world.advance(hours=1.5)
+    assert "Time is up" in world.public_text()

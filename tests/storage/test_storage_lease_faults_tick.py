@@ -56,10 +56,18 @@ async def test_a_second_owner_is_refused_until_the_lease_expires(db: str) -> Non
         assert taken.owner == "host-b:2" and taken.acquired_at == 1095.0
         with pytest.raises(LeaseLostError, match="now held by host-b:2"):
             await one.renew_lease("all", "host-a:1", ttl=60)
-        # a clean stop gives it up at once
+        # a clean stop gives it up at once; its row keeps when the bot stopped
         await two.release_lease("all", "host-b:2")
-        assert await one.leases() == []
-        assert (await one.acquire_lease("all", "host-a:1")).owner == "host-a:1"
+        [stopped] = await one.leases()
+        assert (stopped.owner, stopped.heartbeat_at, stopped.expires_at) == (
+            "host-b:2",
+            1095.0,
+            1095.0,
+        )
+        clock.t += 600
+        again = await one.acquire_lease("all", "host-a:1")
+        assert (again.owner, again.previous_heartbeat) == ("host-a:1", 1095.0)
+        assert [x.owner for x in await one.leases()] == ["host-a:1"]
 
 
 async def test_disjoint_shard_ranges_run_side_by_side(db: str) -> None:
