@@ -187,6 +187,8 @@ class BlackAngelBot(commands.Bot):
         # beside the SQLite file; in the working directory for a database server
         base = "black_angel" if is_postgres_url(self.db_path) else self.db_path
         stamp = Path(f"{base}.commands-{where}.sha256")
+        if guild is None:
+            await self._clear_test_servers(Path(base))
         if not self.force_sync and stamp.exists() and stamp.read_text().strip() == digest:
             log.info("slash commands unchanged (%s); not syncing", where)
             return
@@ -207,6 +209,22 @@ class BlackAngelBot(commands.Bot):
         except OSError as exc:  # a read-only working directory: sync again next start
             log.warning("cannot note the sync in %s (%s); the next start syncs again", stamp, exc)
         log.info("synced %s slash commands (%s)", len(synced), where)
+
+    async def _clear_test_servers(self, base: Path) -> None:
+        """Commands synced to a TEST_GUILD_ID server stay there beside the global
+        ones, so each showed twice in it once TEST_GUILD_ID was emptied: a server
+        with a note of such a sync gets its copy cleared (and the note goes)."""
+        for stamp in base.parent.glob(f"{base.name}.commands-guild-*.sha256"):
+            guild_id = stamp.name.removeprefix(f"{base.name}.commands-guild-").split(".")[0]
+            if not guild_id.isdecimal():
+                continue
+            try:
+                await self.tree.sync(guild=discord.Object(int(guild_id)))  # none of its own
+                stamp.unlink()
+            except (discord.HTTPException, OSError) as exc:  # tried again at the next start
+                log.warning("could not clear the test server %s's commands: %s", guild_id, exc)
+                continue
+            log.info("cleared the copy of the slash commands in the test server %s", guild_id)
 
     async def close(self) -> None:
         """Log out, release this process's lease, then close the store (its last

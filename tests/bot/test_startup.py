@@ -46,17 +46,19 @@ APP = {
 }
 
 
-def _discord_api(token_ok: bool, app_id: str) -> tuple[ThreadingHTTPServer, str, list[str]]:
+def _discord_api(
+    token_ok: bool, app_id: str, in_guilds: bool
+) -> tuple[ThreadingHTTPServer, str, list[str]]:
     """Discord's REST API as far as a login goes: who am I, which application;
-    a server's commands may not be set (the bot is not in any). The paths of
-    the commands set are listed."""
+    a server's commands may be set only if the bot is ``in_guilds``. The
+    commands set are listed: their path, and "[]" when none."""
     puts: list[str] = []
 
     class Handler(BaseHTTPRequestHandler):
         def do_PUT(self) -> None:  # noqa: N802
-            self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            puts.append(self.path)
-            if "/guilds/" in self.path:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
+            puts.append(self.path + (" []" if body == [] else ""))
+            if "/guilds/" in self.path and not in_guilds:
                 self._send(403, {"message": "Missing Access", "code": 50001})
             else:
                 self._send(200, [])
@@ -91,8 +93,8 @@ def _discord_api(token_ok: bool, app_id: str) -> tuple[ThreadingHTTPServer, str,
 def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[callable]:
     servers: list[ThreadingHTTPServer] = []
 
-    def use(*, token_ok: bool = True, app_id: str = "4242") -> list[str]:
-        server, base, puts = _discord_api(token_ok, app_id)
+    def use(*, token_ok: bool = True, app_id: str = "4242", in_guilds: bool = False) -> list[str]:
+        server, base, puts = _discord_api(token_ok, app_id, in_guilds)
         servers.append(server)
         monkeypatch.setattr(discord.http.Route, "BASE", base)
         return puts
@@ -302,4 +304,25 @@ def test_another_application_on_the_same_database_gets_its_commands(
     second = discord_api(app_id="5353")
     client.run(_cfg(db))
     assert second == ["/api/v10/applications/5353/commands"]
+    capsys.readouterr()
+
+
+def test_the_test_servers_copy_goes_once_test_guild_id_is_emptied(
+    tmp_path, discord_api, monkeypatch, capsys
+) -> None:
+    """Tested with TEST_GUILD_ID, then run for every server: the test server
+    kept its copy of each command beside the global one, so each showed twice
+    there. The copy is cleared once, at the first start without TEST_GUILD_ID."""
+    _no_gateway(monkeypatch)
+    db = str(tmp_path / "ba.sqlite3")
+    puts = discord_api(in_guilds=True)
+    client.run(dataclasses.replace(_cfg(db), test_guild_id=1234))
+    assert puts == ["/api/v10/applications/4242/guilds/1234/commands"]
+    client.run(_cfg(db))
+    assert puts[1:] == [
+        "/api/v10/applications/4242/guilds/1234/commands []",
+        "/api/v10/applications/4242/commands",
+    ]
+    client.run(_cfg(db))  # cleared once: nothing more to do
+    assert len(puts) == 3
     capsys.readouterr()
