@@ -59,18 +59,22 @@ class Notices:
                     guild=getattr(channel, "guild", None),
                     thread=isinstance(channel, discord.Thread),
                 )
-            except discord.Forbidden:  # a permission taken: nobody would see its turns
-                await self.cannot_post(channel, r.channel_id)
+            except discord.Forbidden as exc:  # nobody would see its turns
+                await self.cannot_post(channel, r.channel_id, exc)
             except discord.HTTPException:
                 log.exception("channel %s: cannot post a notice", r.channel_id)
         await fe.notifier.send_pending()
 
-    async def cannot_post(self, channel: Any, channel_id: int) -> None:
+    async def cannot_post(self, channel: Any, channel_id: int, exc: discord.Forbidden) -> None:
         """A reminder or a timeout could not be posted (a permission taken from
-        the bot): the game is paused and its parent or system channel told."""
+        the bot, a locked thread): the game is paused and its parent or system
+        channel told why."""
         missing = perms.missing_in(channel)
-        what = perms.missing_text(missing) if missing else "a permission there"
-        notice = await self.fe.svc.cannot_post(channel_id, what)
+        if missing:
+            why = f"I am missing {perms.missing_text(missing)}"
+        else:  # its permissions are there: say what Discord said
+            why = f"Discord refused it: {exc.text or exc.status}"
+        notice = await self.fe.svc.cannot_post(channel_id, why)
         if notice is not None:
             parent = getattr(channel, "parent", None)
             await self._tell(parent, getattr(channel, "guild", None), channel_id, notice)

@@ -195,12 +195,13 @@ class Absence:
             f"{command(fmt, 'mod end')} `game:{rec.id}`."
         )
 
-    async def cannot_post(self, channel_id: int, missing: str) -> Reply | None:
+    async def cannot_post(self, channel_id: int, why: str) -> Reply | None:
         """The bot could not post a reminder or a timeout in the channel (a
-        permission taken from it): its running game is paused, or its turn
-        timeouts would play everyone's turns, and take their seats, with nobody
-        told. Returns the notice for the parent or system channel (None: no
-        running game there, nothing changed)."""
+        permission taken from it, a locked thread; ``why``, in the front end's
+        words): its running game is paused, or its turn timeouts would play
+        everyone's turns, and take their seats, with nobody told. Returns the
+        notice for the parent or system channel (None: no running game there,
+        nothing changed)."""
         if self.games.fenced:
             return None
         async with self.games.lock(channel_id):
@@ -219,10 +220,10 @@ class Absence:
                 return None
             finally:
                 self.games.drop(channel_id)
-        log.warning("game %s: cannot post in channel %s (%s): paused", gid, channel_id, missing)
+        log.warning("game %s: cannot post in channel %s (%s): paused", gid, channel_id, why)
         fmt = self.games.fmt
         return Reply(
-            f"⚠️ I cannot post in {channel_link(fmt, channel_id)} (I am missing {missing}), "
+            f"⚠️ I cannot post in {channel_link(fmt, channel_id)} ({why}), "
             f"so game #{gid} is paused: nothing is lost, and no turn is played for anyone "
             "meanwhile. Once that is fixed, a moderator plays on with "
             f"{command(fmt, 'mod resume')} there."

@@ -104,6 +104,30 @@ async def test_a_thread_the_bot_may_not_post_in_names_the_one_permission_to_give
     assert "**Send Messages In Threads**" in told and "Attach Files" not in told
 
 
+async def test_a_refusal_with_every_permission_in_place_says_what_discord_said(
+    world: World,
+) -> None:
+    """Discord may refuse a post though every permission is there (a thread a
+    moderator locked): the notice read 'I am missing a permission there',
+    sending people to look for one; now it quotes Discord's reason."""
+    alice, bob = world.players(2)
+    hall = world.guild.create_text_channel("hall")
+    world.env.backend.edit_guild(world.guild.id, {"system_channel_id": hall.id})
+    await lobby(world, [alice, bob])
+    world.env.inject_error(
+        "POST",
+        f"/channels/{world.channel.id}/messages",
+        status=403,
+        code=50083,
+        message="Thread is archived",
+        times=None,
+    )
+    await world.advance(hours=13)
+    told = world.public_text(hall)
+    assert "game #1 is paused" in told
+    assert "Discord refused it: Thread is archived" in told and "missing" not in told
+
+
 # --------------------------------------------------------------------------- channels deleted
 
 
