@@ -126,8 +126,9 @@ def page_chunks(options: Sequence[Option], page: int = 0) -> list[str]:
 
 #: What the image beside a list of options is: drawn with them ("shown"), still
 #: being drawn ("coming": a click within a turn is answered before its image,
-#: bot/service/drawing.py), or not there ("none").
-IMAGE_STATES = ("shown", "coming", "none")
+#: bot/service/drawing.py), or not there ("none"); "answered": the list stays
+#: on a turn message a newer one followed, its buttons gone.
+IMAGE_STATES = ("shown", "coming", "none", "answered")
 
 
 def page_footer(options: Sequence[Option], page: int, image: str = "none") -> str:
@@ -138,6 +139,8 @@ def page_footer(options: Sequence[Option], page: int, image: str = "none") -> st
     where = f"Options {p.start + 1}–{p.stop} of {len(options)}"
     if total > 1:
         where += f" · page {min(max(0, page), total - 1) + 1} of {total}"
+    if image == "answered":  # no buttons left to match
+        return where + " · answered below"
     if any(o.marks for o in options):
         if image == "shown":
             return where + " · the numbers match the buttons and the image"

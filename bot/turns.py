@@ -295,7 +295,7 @@ class TurnMessages:
             raise
         if old is not None:
             with contextlib.suppress(discord.HTTPException, AttributeError, TypeError):
-                await old.edit(view=None, **self._answered(tracked, old))
+                await old.edit(view=None, **self._answered(tracked, old), **_listed(tracked))
         if turn is not None:
             fresh.message = msg
             self.by_channel[cid] = fresh
@@ -317,6 +317,15 @@ class TurnMessages:
             return {}
         lines[-1] = DEADLINE.sub("", lines[-1])
         return {"content": clip_message("\n".join(lines), log_hint=command(self.svc.fmt, "log"))}
+
+
+def _listed(tracked: TurnMessage | None) -> dict[str, Any]:
+    """``embeds=`` for a turn message a newer one followed: its options stay
+    listed, their footer no longer saying 'the numbers match the buttons'
+    (they are gone); nothing when it lists none (or is not known: a restart)."""
+    if tracked is None or tracked.turn is None or not tracked.turn.options:
+        return {}
+    return {"embeds": decision_embeds(tracked.turn, tracked.page, "answered")}
 
 
 def _said(text: str) -> tuple[list[str], list[str]]:

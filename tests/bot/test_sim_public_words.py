@@ -114,3 +114,25 @@ async def test_stopping_an_action_is_told_though_the_card_draw_follows(world: Wo
         assert f"{colour} chooses: {label}." in world.public_text(), world.public_text()[-600:]
         told += 1
     assert told == 2
+
+
+async def test_an_answered_turn_message_lists_its_options_without_buttons_to_match(
+    world: World,
+) -> None:
+    """A turn message a newer one followed keeps its options listed, but its
+    footer still read 'the numbers match the buttons and the image' with the
+    buttons gone; now '… · answered below'."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(5)
+    first = world.turn_message()
+    listed = False
+    while world.turn_message().id == first.id:
+        listed = listed or bool(world.turn_message().embeds)
+        await person_step(world, rng, people)
+    assert listed  # the turn showed a public decision's options
+    answered = next(m for m in world.public() if m.id == first.id)
+    assert not choices(answered)
+    footers = [e.footer.text for e in answered.embeds if e.footer and e.footer.text]
+    assert footers and all(f.endswith("· answered below") for f in footers), footers
