@@ -105,7 +105,8 @@ class Local:
                 self.fmt.add(name)
         self.names_loaded = True
         try:
-            self.screen.open_folder()
+            if self.render:  # --no-images: no folder made (nor needed)
+                self.screen.open_folder()
         except OSError as exc:
             raise StorageError(
                 f"cannot write images to {self.screen.images} ({exc}): name another"

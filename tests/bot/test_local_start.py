@@ -26,9 +26,9 @@ from tests.postgres import PostgresServer
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def session(db: str, images: Path, *lines: str) -> tuple[int, str]:
+async def session(db: str, images: Path, *lines: str, render: bool = False) -> tuple[int, str]:
     out = StringIO()
-    local = Local(db, images, out, render=False)
+    local = Local(db, images, out, render=render)
     code = await local.run(StringIO("\n".join(lines) + "\n"))
     return code, out.getvalue()
 
@@ -46,7 +46,7 @@ async def test_a_database_it_cannot_open_stops_it_with_one_line(tmp_path: Path) 
 async def test_an_images_folder_it_cannot_make_is_named_with_the_way_out(tmp_path: Path) -> None:
     (tmp_path / "img").write_text("a file where the folder should be")
     db = tmp_path / "games.sqlite3"
-    code, out = await session(str(db), tmp_path / "img", "new 2")
+    code, out = await session(str(db), tmp_path / "img", "new 2", render=True)
     assert code == 2
     assert "✖ Not starting: cannot write images to" in out
     assert "--images" in out and "--no-images" in out
@@ -144,3 +144,12 @@ async def test_a_database_another_program_is_writing_is_said_to_be_locked(
     assert "writable" not in out
     code, out = await session(str(db), tmp_path / "img", "board")  # once it is let go
     assert code == 0 and "Game #1 (lobby) continues" in out
+
+
+async def test_no_images_makes_no_images_folder(tmp_path: Path) -> None:
+    """--no-images made the folder all the same (and refused to start where it
+    could not, telling the player to pass --no-images)."""
+    (tmp_path / "img").write_text("a file where the folder would be")
+    code, out = await session(str(tmp_path / "games.sqlite3"), tmp_path / "img", "new 2")
+    assert code == 0 and "New 2-player" in out
+    assert (tmp_path / "img").is_file()
