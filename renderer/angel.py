@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.components import ACTIONS
+from engine.components import ACTIONS, MAX_DAMAGE
 from renderer import artwork as A
 from renderer import hal as H
 from renderer import labels
@@ -54,7 +54,7 @@ def _action_frame(
     lines = wrap(labels.action_name(action), x1 - x0 - 76, 22, True, lines=2)
     for i, line in enumerate(lines):
         text(d, (x0 + 66, y0 + 8 + i * 26), line, 22, P.TEXT, True)
-    for k in range(2):
+    for k in range(MAX_DAMAGE):
         box = L.damage_space(layout, action, k)
         d.rectangle(box, fill=P.EMPTY_SPACE, outline=P.PANEL_LINE, width=2)
     dx0, _, _, dy1 = L.damage_space(layout, action, 0)
@@ -68,7 +68,7 @@ def draw_angel(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.B
     for c in range(3):
         x0, y0, x1, _ = L.column_box(layout, c)
         ok, dmg = board["supply"][c], board["supply_damaged"][c]
-        for k in range(min(ok + dmg, 6)):
+        for k in range(min(ok + dmg, L.SUPPLY_DICE_DRAWN)):
             paste(img, A.die(c, None, L.DIE_SMALL, k >= ok), L.supply_die_point(layout, c, k))
         sx, sy = L.supply_die_point(layout, c, 0)
         if ok + dmg == 0:
@@ -87,7 +87,7 @@ def draw_angel(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.B
             px, py = L.workstation_point(layout, c, 0)
             text(d, (px - 20, py), "empty", 18, P.TEXT_DIM, True, "lm")
     for action in ACTIONS:
-        for k in range(min(board["damage"][action - 1], 2)):
+        for k in range(min(board["damage"][action - 1], MAX_DAMAGE)):
             paste_at(img, A.cube(L.CUBE), L.damage_space(layout, action, k)[:2])
         _ravagers(img, d, layout, action, board["ravagers"][action - 1], view)
 

@@ -42,6 +42,7 @@ WORKSTATION_H = 58
 ACTION_H = 156
 ACTION_GAP = 10
 DIE_SMALL = 32
+SUPPLY_DICE_DRAWN = 6  # a colour's supply row holds six (its dice beyond are not drawn)
 ROBOT_SMALL = 30
 CUBE = 36
 
@@ -110,6 +111,9 @@ def hex_polygon(cx: float, cy: float, radius: float = HEX_R) -> list[tuple[float
         (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
         for a in (-90, -30, 30, 90, 150, 210)
     ]
+
+
+HEX_SHIPS_DRAWN = 2  # a hex shows its first two ships
 
 
 def hex_ship_point(layout: BoardLayout, strip: int, pos: int, k: int) -> Point:

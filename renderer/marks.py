@@ -209,7 +209,7 @@ def _supply_point(view: View, layout: L.BoardLayout, c: int, half: float) -> Poi
     Six dice leave no room beside them: then under the last one, above the
     workstation's robots."""
     board = view["board"]
-    n = min(board["supply"][c] + board["supply_damaged"][c], 6)
+    n = min(board["supply"][c] + board["supply_damaged"][c], L.SUPPLY_DICE_DRAWN)
     x, y = L.supply_die_point(layout, c, max(n - 1, 0))
     beside = x + L.DIE_SMALL / 2 + 4 + half
     if beside + half <= L.column_box(layout, c)[2] - 4:
@@ -263,7 +263,7 @@ def space_pieces(view: View, layout: L.BoardLayout) -> list[Box]:
                 boxes.append((int(lx - 13), int(ly - 13), int(lx + 13), int(ly + 13)))
             if strip["cards"][pos] is not None:
                 boxes.append(L.hex_card_box(layout, i, pos))
-            for k, _ in enumerate(strip["ships"][pos][:2]):
+            for k, _ in enumerate(strip["ships"][pos][: L.HEX_SHIPS_DRAWN]):
                 x, y = L.hex_ship_point(layout, i, pos, k)
                 boxes.append((int(x - 19), int(y - 15), int(x + 19), int(y + 15)))
     x, y = L.hex_angel_point(layout, len(strips) // 2, MIDDLE)

@@ -74,7 +74,7 @@ def draw_space(img: Image.Image, d: ImageDraw.ImageDraw, view: View, layout: L.B
                 paste(img, A.robot(owner, 22), (x1 - 2, y0 + 2))
             elif spec.kind.value == "alien" and spec.icons:
                 _icons(img, (cx, cy - 12), spec.icons)
-            for k, seat in enumerate(strip["ships"][pos][:2]):
+            for k, seat in enumerate(strip["ships"][pos][: L.HEX_SHIPS_DRAWN]):
                 paste(img, A.ship(seat_colour(view, seat), 38), L.hex_ship_point(layout, i, pos, k))
         if strip.get("number") == board.get("spes_token"):
             lx, ly = L.strip_label_point(layout, i)
