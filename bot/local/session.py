@@ -180,7 +180,11 @@ class Local:
         for s in e.seats:
             if e.game.name(s.seat).lower() == name.lower():
                 if is_bot(s.user_id):
-                    return None, f"{e.game.name(s.seat)} is a bot seat: its hand stays hidden."
+                    colour = e.game.name(s.seat)
+                    return None, (
+                        f"{colour} is a bot seat: its hand stays hidden;"
+                        f" `board {colour.lower()}` shows its player board."
+                    )
                 return self.fmt.name(s.user_id), None
         named = ", ".join(f"{n} ({e.game.name(s.seat)})" for n, s in people.items())
         return None, f"{name!r} is not a seated player: `hand` takes one of {named}."

@@ -388,7 +388,9 @@ async def test_hand_by_a_seat_colour_and_of_a_bot_seat(tmp_path: Path) -> None:
     mine = after(t, "hand host")
     assert "**Your hand** (Yellow)" in mine  # host plays Yellow on this seed
     assert after(t, "hand yellow") == mine
-    assert after(t, "hand Blue").strip() == "✖ Blue is a bot seat: its hand stays hidden."
+    assert after(t, "hand Blue").strip() == (
+        "✖ Blue is a bot seat: its hand stays hidden; `board blue` shows its player board."
+    )
     assert after(t, "hand bot").strip() == (
         "✖ 'bot' is not a seated player: `hand` takes one of host (Yellow)."
     )
