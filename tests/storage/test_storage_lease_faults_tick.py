@@ -139,3 +139,19 @@ async def test_tick_rows_say_which_games_have_a_seat_the_bot_plays(db: str) -> N
         await store.start_game(with_bot.id, 5)
         rows = {r.game_id: r.bot_seats for r in await store.tick_rows()}
         assert rows == {people: False, removed: True, with_bot.id: True}
+
+
+async def test_the_time_away_is_given_back_to_running_games_only(db: str) -> None:
+    """After an outage the running games last changed before the bot's start
+    get the time back (their turn timers); a paused game keeps its own."""
+    clock = Clock()
+    async with Store(db, codec=CounterCodec(), clock=clock) as store:
+        waiting = await running_counter_game(store, channel_id=1)
+        paused = await running_counter_game(store, channel_id=2)
+        await store.pause_game(paused)
+        clock.t = 5000.0
+        later = await running_counter_game(store, channel_id=3)  # changed after the start
+        assert await store.give_back_time(4000.0, 600.0) == 1
+        assert (await store.get_game(waiting)).updated_at == 1600.0
+        assert (await store.get_game(paused)).updated_at == 1000.0
+        assert (await store.get_game(later)).updated_at == 5000.0
