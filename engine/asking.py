@@ -351,7 +351,7 @@ def last_turn_of_game(g: Game) -> bool:
     return no_question_without_choice(g.state.options) and games_last_turn(g)
 
 
-def _does_something(g: Game, seat: int, cell: int, effect) -> bool:
+def does_something(g: Game, seat: int, cell: int, effect) -> bool:
     """Would activating this tile of `seat`'s grid change anything?"""
     from engine.components.tiles import TileEffect
     from engine.ops import player
@@ -368,7 +368,7 @@ def _does_something(g: Game, seat: int, cell: int, effect) -> bool:
         from engine.tiles import adjacent_targets
 
         return any(
-            _does_something(g, seat, n, TILES_[p.grid[n]].effect)
+            does_something(g, seat, n, TILES_[p.grid[n]].effect)
             for n in adjacent_targets(p, cell, effect)
         )
     if effect is TileEffect.DRAW_MISSION:
@@ -398,7 +398,7 @@ def alike_tiles(g: Game, seat: int, opts: list[Option]) -> list[Option]:
         cell = CELL_NAMES.index(name)
         effect = TILES[grid[cell]].effect
         key = (effect, boost[cell])
-        if not boost[cell] and not _does_something(g, seat, cell, effect):
+        if not boost[cell] and not does_something(g, seat, cell, effect):
             continue  # e.g. "take 1 robot" with none left: the same as not activating
         if effect in ACTIVATE_ADJACENT or key not in seen:
             seen.add(key)

@@ -85,22 +85,33 @@ def _no_move(g: Game, seat: int) -> str:
 
 def idle_reason(g: Game, seat: int, cell: int) -> str | None:
     """Why activating the tile on ``cell`` of the seat's grid would do nothing
-    now, in the player's words, or None (it would do something, or the cell is
-    empty). A tile boost side up is flipped by its activation: never idle."""
+    now (``asking.does_something``), in the player's words, or None (it would
+    do something, or the cell is empty). A tile boost side up is flipped by
+    its activation: never idle."""
+    from engine.asking import does_something
+
     p = player(g, seat)
     tile = p.grid[cell]
     if tile is None or p.grid_boost[cell]:
         return None
     effect = TILES[tile].effect
-    if effect is TileEffect.MOVE_SHIP and not _ship_options(g, seat):
-        return (
-            "you have no ship in Space"
-            if not ship_hexes(g, seat)
-            else "none of your ships can move"
-        )
-    if effect is TileEffect.MOVE_ROBOT and not _robot_options(g, p):
-        return "you have no robot to move"
-    return idle_adjacent_note(p, cell) or None
+    if does_something(g, seat, cell, effect):
+        return None
+    match effect:
+        case TileEffect.MOVE_SHIP:
+            return (
+                "you have no ship in Space"
+                if not ship_hexes(g, seat)
+                else "none of your ships can move"
+            )
+        case TileEffect.ROBOT:
+            return "you have no robot left to take"
+        case TileEffect.MOVE_ROBOT:
+            return "you have no robot to move"
+        case TileEffect.DRAW_MISSION:
+            return "no Mission card is left to draw"
+    near = idle_adjacent_note(p, cell)
+    return near or f"the tiles next to {CELL_NAMES[cell]} would do nothing"
 
 
 def _ship_options(g: Game, seat: int) -> list[Option]:

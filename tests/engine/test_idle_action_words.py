@@ -74,3 +74,28 @@ def test_a_card_play_whose_tiles_would_do_nothing_says_so():
     ), detail
     moving = plays(ship=True)  # a ship to move: the play does something
     assert all("nothing to do" not in label + detail for label, detail in moving.values())
+
+
+def test_a_card_play_is_judged_as_the_engine_judges_a_tile():
+    """The warning reads asking.does_something, the engine's one word on
+    whether a tile's activation changes anything: 'take 1 robot' with no robot
+    left in the supply is as idle as a ship move with no ship."""
+    import dataclasses
+
+    from tests.engine.helpers import refresh
+    from tests.engine.scenario import MADELINE, give_missions, set_dice, set_grid, table
+
+    g = table(players=2)
+    g.state.options = dataclasses.replace(g.state.options, ask_stepwise=False)
+    set_grid(g, MADELINE, {"A1": 6})  # orange: take 1 robot
+    give_missions(g, MADELINE, 0)
+    set_dice(g, {MADELINE: "o2"})
+    p = g.state.players[MADELINE]
+    p.robots_supply = 0
+    refresh(g)
+    play = g.decision.option("play:m0:slot:row1")
+    assert play.label.endswith("⚠ nothing to do"), play.label
+    assert "you have no robot left to take: nothing to do" in play.detail, play.detail
+    p.robots_supply = 1
+    refresh(g)
+    assert "nothing to do" not in g.decision.option("play:m0:slot:row1").label
