@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 
 from bot.config import Config
@@ -47,8 +48,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return local_main(args.db or cfg.db_path, args.images, render=not args.no_images)
     if not cfg.token:
+        from dotenv import find_dotenv
+
+        found = find_dotenv(usecwd=True)
+        where = (
+            f"it is empty in {found}"
+            if found
+            else f"no .env here ({os.getcwd()}): cp .env.example .env, then fill it in"
+        )
         print(
-            "DISCORD_TOKEN is not set (environment or .env; see .env.example).\n"
+            f"DISCORD_TOKEN is not set: {where} (or set it in the environment).\n"
             "To play without Discord: python -m bot --local",
             file=sys.stderr,
         )

@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SETTINGS = (
     "DISCORD_TOKEN",
+    "BLACK_ANGEL_DB",
+    "DATABASE_URL",
     "LOG_LEVEL",
     "TEST_GUILD_ID",
     "REMINDER_MINUTES",
@@ -151,3 +153,18 @@ def test_the_example_env_leaves_the_database_to_database_url(tmp_path, monkeypat
     assert Config.from_env().db_path == "black_angel.sqlite3"  # the default, unchanged
     monkeypatch.setenv("DATABASE_URL", "postgresql://ba:secret@db.example.org/ba")
     assert Config.from_env().db_path == "postgresql://ba:secret@db.example.org/ba"
+
+
+def test_no_token_says_which_env_file_was_read(tmp_path, monkeypatch, capsys) -> None:
+    """'DISCORD_TOKEN is not set (environment or .env …)' did not say whether a
+    .env was found at all, nor where the bot looked."""
+    monkeypatch.chdir(tmp_path)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert f"no .env here ({tmp_path}): cp .env.example .env" in err
+    assert "python -m bot --local" in err
+    (tmp_path / ".env").write_text((ROOT / ".env.example").read_text())
+    assert main([]) == 2
+    assert (
+        f"DISCORD_TOKEN is not set: it is empty in {tmp_path / '.env'}" in capsys.readouterr().err
+    )
