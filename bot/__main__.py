@@ -48,14 +48,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return local_main(args.db or cfg.db_path, args.images, render=not args.no_images)
     if not cfg.token:
-        from dotenv import find_dotenv
+        from dotenv import dotenv_values, find_dotenv
 
         found = find_dotenv(usecwd=True)
-        where = (
-            f"it is empty in {found}"
-            if found
-            else f"no .env here ({os.getcwd()}): cp .env.example .env, then fill it in"
-        )
+        if not found:
+            where = f"no .env here ({os.getcwd()}): cp .env.example .env, then fill it in"
+        elif (dotenv_values(found).get("DISCORD_TOKEN") or "").strip():
+            # the environment wins over .env, even set empty
+            where = f"the environment sets it empty, which hides the one in {found}"
+        else:
+            where = f"it is empty in {found}"
         print(
             f"DISCORD_TOKEN is not set: {where} (or set it in the environment).\n"
             "To play without Discord: python -m bot --local",
