@@ -27,6 +27,10 @@ def late_flip_why(g: Game, code: str | None = None) -> str:
     final round (only B.3 is skipped): "the final round has no Sequence B"
     read as if they could not."""
     if g.state.last_round != g.state.round:
+        if code is not None and code.endswith("r"):
+            return (
+                "nobody may buy a reserved die, so lowering it only costs you less VP at Sequence B"
+            )
         return (
             "only lowering flips now: a lower die is worth less to a buyer and costs you less "
             "VP at Sequence B; a flip up can wait for your next Sequence A"

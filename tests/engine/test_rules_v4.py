@@ -183,3 +183,22 @@ def test_no_flip_of_the_die_in_use_that_only_a_flip_back_could_use(version, offe
     g.state.players[MADELINE].debris = 2
     die = {"colour": "gray", "value": 3, "bought": False}
     assert transform_usable(g, MADELINE, die, "flip") is offered
+
+
+def test_a_reserved_dies_late_flip_does_not_speak_of_a_buyer():
+    # nobody may buy a reserved die: its flip only lowers what Sequence B costs
+    g = table(rules_version=4)
+    g.state.options.ask_stepwise = False
+    g.state.board.damage[0] = 1
+    set_dice(g, {MADELINE: "y1 g3", NOELLE: "g2"}, secure={MADELINE: "o3"})
+    refresh(g)
+    choose(g, "die:y1:action:3")
+    choose(g, "action:1")
+    assert g.decision.kind == "late_flip"
+    reserved = g.decision.option("flip:o3r")
+    assert "buyer" not in reserved.detail
+    assert reserved.detail.endswith(
+        "(nobody may buy a reserved die, so lowering it only costs you less VP at Sequence B)"
+    )
+    # an unreserved die keeps the prompt's reason, said once
+    assert "buyer" in g.decision.prompt and "(" not in g.decision.option("flip:g3").detail
