@@ -168,3 +168,7 @@ def test_no_token_says_which_env_file_was_read(tmp_path, monkeypatch, capsys) ->
     assert (
         f"DISCORD_TOKEN is not set: it is empty in {tmp_path / '.env'}" in capsys.readouterr().err
     )
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=in-the-file\n")
+    monkeypatch.setenv("DISCORD_TOKEN", "")  # e.g. docker run -e DISCORD_TOKEN=
+    assert main([]) == 2
+    assert "the environment sets it empty, which hides the one in" in capsys.readouterr().err
