@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from renderer import palette as P
 from renderer.fonts import font
-from renderer.layout import hex_polygon
+from renderer.layout import HEX_DISC_R, hex_comet_box, hex_disc_point, hex_polygon
 
 SS = 4  # supersampling factor for shapes
 
@@ -288,10 +288,9 @@ def hex_base(
     cx, cy = w / 2, h / 2
     if kind == "alien":
         assert colour is not None
-        lx, ly = cx - radius * 0.6, cy - 16
-        d.ellipse(
-            (lx - 13, ly - 13, lx + 13, ly + 13), fill=P.DIE_FILL[colour], outline=P.TEXT_DARK
-        )
+        lx, ly = hex_disc_point(cx, cy, radius)
+        r = HEX_DISC_R
+        d.ellipse((lx - r, ly - r, lx + r, ly + r), fill=P.DIE_FILL[colour], outline=P.TEXT_DARK)
         centred_text(d, (lx, ly), P.DIE_SYMBOLS[colour], 15, P.TEXT_DARK)
     if kind == "asteroid":
         centred_text(d, (cx, cy + 2), "asteroids", 15, P.TEXT)
@@ -300,7 +299,8 @@ def hex_base(
             spes_planet(int(radius * 1.1)), (int(cx - radius * 0.55), int(cy - radius * 0.62))
         )
     if comet_mark:
-        img.alpha_composite(comet(24), (int(cx + radius * 0.45), int(cy - 32)))
+        x0, y0, x1, _ = hex_comet_box(cx, cy, radius)
+        img.alpha_composite(comet(x1 - x0), (x0, y0))
     if icons:
         icon = ravager_icon(22)
         for k in range(icons):

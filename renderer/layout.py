@@ -113,6 +113,25 @@ def hex_polygon(cx: float, cy: float, radius: float = HEX_R) -> list[tuple[float
     ]
 
 
+# A hex's printed marks, from its centre and radius: drawn by renderer/artwork.py
+# (colour disc, comet) and space.py (name), kept clear of by the badges (marks.py).
+HEX_DISC_R = 13  # the alien hex's colour disc
+COMET = 24
+
+
+def hex_name_point(cx: float, cy: float, radius: float) -> Point:
+    return (cx, cy - radius * 0.68)
+
+
+def hex_disc_point(cx: float, cy: float, radius: float) -> Point:
+    return (cx - radius * 0.6, cy - 16)
+
+
+def hex_comet_box(cx: float, cy: float, radius: float) -> Box:
+    x, y = int(cx + radius * 0.45), int(cy - 32)
+    return (x, y, x + COMET, y + COMET)
+
+
 HEX_SHIPS_DRAWN = 2  # a hex shows its first two ships
 
 

@@ -251,16 +251,15 @@ def space_pieces(view: View, layout: L.BoardLayout) -> list[Box]:
         specs = STRIP_SIDES[(strip["number"], strip["side"])]
         for pos in range(5):
             cx, cy = L.hex_centre(layout, i, pos)
-            boxes.append(
-                (int(cx - 18), int(cy - r * 0.68 - 9), int(cx + 18), int(cy - r * 0.68 + 9))
-            )
+            _, ny = L.hex_name_point(cx, cy, r)
+            boxes.append((int(cx - 18), int(ny - 9), int(cx + 18), int(ny + 9)))
             spec = SPES_HEX if strip.get("spes_tile") and pos == MIDDLE else specs[pos]
             if spec.comet:
-                x = int(cx + r * 0.45)
-                boxes.append((x, int(cy - 32), x + 24, int(cy - 8)))
+                boxes.append(L.hex_comet_box(cx, cy, r))
             if spec.kind.value == "alien":
-                lx, ly = cx - r * 0.6, cy - 16
-                boxes.append((int(lx - 13), int(ly - 13), int(lx + 13), int(ly + 13)))
+                lx, ly = L.hex_disc_point(cx, cy, r)
+                dr = L.HEX_DISC_R
+                boxes.append((int(lx - dr), int(ly - dr), int(lx + dr), int(ly + dr)))
             if strip["cards"][pos] is not None:
                 boxes.append(L.hex_card_box(layout, i, pos))
             for k, _ in enumerate(strip["ships"][pos][: L.HEX_SHIPS_DRAWN]):

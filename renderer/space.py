@@ -44,7 +44,8 @@ def draw_printed_hexes(
             sprite = A.hex_base(spec.kind.value, colour, spec.comet, 0, L.HEX_R)
             cx, cy = L.hex_centre(layout, i, pos)
             paste(band, sprite, (cx, cy - top))
-            text(d, (cx, cy - top - L.HEX_R * 0.68), hex_name((i, pos)), 18, P.TEXT, True, "mm")
+            name_at = L.hex_name_point(cx, cy - top, L.HEX_R)
+            text(d, name_at, hex_name((i, pos)), 18, P.TEXT, True, "mm")
             if spec.kind.value == "ravager_ship":
                 _icons(band, (cx, cy - top - 6), spec.icons)
         lx, ly = L.strip_label_point(layout, i)
