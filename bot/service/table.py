@@ -158,7 +158,7 @@ class Tables:
         gone = await self.games.store.gone_channels(r.id for r in mine)
         places = [
             f"#{r.id}{' (a lobby)' if r.status is GameStatus.LOBBY else ''} in "
-            + ("a deleted thread" if r.id in gone else f"<#{r.channel_id}>")
+            + ("a deleted channel" if r.id in gone else f"<#{r.channel_id}>")
             for r in sorted(mine, key=lambda r: r.id)
         ]
         if len(places) == 1:
@@ -167,7 +167,7 @@ class Tables:
 
     async def _game_line(self, rec: GameRecord, gone: bool = False) -> str:
         # a deleted channel shows as "#deleted" for ever: say so, and how to move it
-        where = "(its thread was deleted)" if gone else f"<#{rec.channel_id}>"
+        where = "(its channel was deleted)" if gone else f"<#{rec.channel_id}>"
         try:
             return await self._line(rec, where, gone)
         except CorruptGameError:  # one damaged record must not hide the server's other games

@@ -340,3 +340,16 @@ async def test_a_deleted_channel_tells_the_servers_system_channel(world: World) 
     told = world.public_text(lobby_hall)
     assert f"The channel of game #{rec.id} was deleted" in told and f"game:{rec.id}" in told
     assert (await world.bot.frontend.svc.store.get_game(rec.id)).status is GameStatus.PAUSED
+
+
+async def test_a_game_whose_plain_channel_was_deleted_is_not_said_to_have_lost_a_thread(
+    world: World,
+) -> None:
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])  # in #games, where the bot may not create threads
+    lounge = world.new_channel("lounge")
+    world.env.backend.delete_channel(world.channel.id)
+    await world.env.settle()
+    r = await world.slash(bob, "ba games", lounge)
+    line = next(ln for ln in assert_private(r).splitlines() if "#1" in ln)
+    assert "(its channel was deleted)" in line and "thread" not in line
