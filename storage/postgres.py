@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
 from typing import Any, Literal, TypeVar
@@ -44,12 +45,13 @@ def is_postgres_url(target: str) -> bool:
 
 
 def redact(url: str) -> str:
-    """The URL without its password (for logs and messages)."""
+    """The URL without its password (for logs and messages): the one before the
+    host, and a ``password=`` parameter (libpq's other way to give it)."""
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+    if parts.password is not None:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+        url = urlunsplit(parts._replace(netloc=netloc))
+    return re.sub(r"([?&]password=)[^&#]*", r"\1***", url, flags=re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)

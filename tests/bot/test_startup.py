@@ -140,6 +140,8 @@ def test_discord_out_of_reach_is_said(tmp_path, monkeypatch, capsys) -> None:
         ("mysql://ba:secret@localhost/ba", "unsupported database URL scheme 'mysql'"),
         ("postgresql://ba:secret@127.0.0.1:{port}/ba", "check that the server is running"),
         ("postgresql://ba:secret@localhost:fivefour/ba", "check that the server is running"),
+        # libpq's other way to give the password: it was shown in full
+        ("postgresql://ba@127.0.0.1:{port}/ba?password=secret", "ba?password=***: "),
     ],
 )
 def test_a_database_that_cannot_be_opened_is_said(db, said, discord_api, capsys) -> None:
