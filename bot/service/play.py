@@ -61,6 +61,17 @@ class Play:
         ]
         return hits[0] if len(hits) == 1 else None
 
+    def _paused(self) -> str:
+        # paused by a moderator, or by the bot when it lost a permission here
+        return f"The game is paused: a moderator resumes it with {command(self.games.fmt, 'mod resume')}."
+
+    def _stale(self, e: Entry) -> str:
+        """A click from an older state: said with the pause that made it old,
+        if the game is paused (its panels' buttons then never work again)."""
+        if e.record.status is GameStatus.PAUSED:
+            return f"This choice is no longer current. {self._paused()}"
+        return "This choice is no longer current."
+
     @refusing
     async def choose(
         self,
@@ -85,7 +96,7 @@ class Play:
         ):
             # A revision never comes back: a double click is refused at once,
             # not after the bots holding the game have played (issue 25).
-            return fail("This choice is no longer current.")
+            return fail(self._stale(seen))
         async with self.games.lock(channel_id):
             try:
                 # a click newer than the cache reads the game again: judged against the store
@@ -104,13 +115,9 @@ class Play:
                 or (revision is not None and revision != e.revision)
                 or (version is not None and version != e.version)
             ):
-                return fail("This choice is no longer current.")
+                return fail(self._stale(e))
             if e.record.status is GameStatus.PAUSED:
-                # paused by a moderator, or by the bot when it lost a permission here
-                return fail(
-                    "The game is paused: a moderator resumes it with "
-                    f"{command(self.games.fmt, 'mod resume')}."
-                )
+                return fail(self._paused())
             seat = e.seat_of(actor.user_id)
             if seat is None:
                 return fail(self.games.not_playing(e, actor.user_id))

@@ -236,3 +236,18 @@ async def test_import_of_a_good_file_and_of_a_game_in_progress(proc) -> None:
     assert r.ok and "paused" in r.text, r.text
     assert (await svc.resume(CID + 2, MOD)).ok
     assert (await press(svc, CID + 2, await current_button(svc, CID + 2, random.Random(1)))).ok
+
+
+async def test_a_button_older_than_a_pause_says_the_game_is_paused(proc) -> None:
+    """A private panel's buttons outlive a pause (Discord lets the bot edit it
+    for 15 minutes only): their click said only 'no longer current'."""
+    svc = proc.svc
+    await start_game(svc, CID, [A, B])
+    button = await current_button(svc, CID, random.Random(1))
+    assert (await svc.pause(CID, MOD)).ok
+    r = await press(svc, CID, button)
+    assert not r.ok and r.text.startswith("This choice is no longer current.")
+    assert "The game is paused: a moderator resumes it" in r.text
+    assert (await svc.resume(CID, MOD)).ok
+    r = await press(svc, CID, button)  # still stale once resumed, and no longer paused
+    assert r.text == "This choice is no longer current."
