@@ -89,10 +89,9 @@ async def start_service(
 
 
 #: Asked for by the invite link the bot logs at start: what it needs where games
-#: are played (bot/perms.py), and Embed Links (a decision's options are an embed).
+#: are played (bot/perms.py).
 INVITE_PERMISSIONS = discord.Permissions(
     create_public_threads=True,
-    embed_links=True,
     **dict.fromkeys((*NEEDED, *NEEDED_IN_THREADS), True),
 )
 

@@ -8,8 +8,9 @@
   channel** (``interaction.permissions``), by the server's admins (Manage
   Server), or by the server's moderator role (a setting).
 - The bot itself needs to see the channel, post in it (in a thread: Send
-  Messages in Threads) and attach images; ``interaction.app_permissions`` says
-  what it has there.
+  Messages in Threads), attach images and embed links (a decision's options are
+  embeds: without it Discord drops them, leaving bare numbered buttons);
+  ``interaction.app_permissions`` says what it has there.
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from typing import Any
 import discord
 
 #: What the bot needs in a game's channel, by permission attribute.
-NEEDED = ("view_channel", "send_messages", "attach_files")
-NEEDED_IN_THREADS = ("view_channel", "send_messages_in_threads", "attach_files")
+NEEDED = ("view_channel", "send_messages", "attach_files", "embed_links")
+NEEDED_IN_THREADS = ("view_channel", "send_messages_in_threads", "attach_files", "embed_links")
+#: Taken away by Discord with the right to post (View Channel, Send Messages (in
+#: Threads)): naming them too would send people after the wrong ones.
+IMPLIED = ("attach_files", "embed_links")
 
 
 def permission_name(attr: str) -> str:
@@ -35,9 +39,7 @@ def in_thread(channel: Any) -> bool:
 def missing_for_bot(interaction: discord.Interaction) -> list[str]:
     """The permissions the bot lacks in the interaction's channel, named as Discord
     names them (empty: all good)."""
-    have = interaction.app_permissions
-    needed = NEEDED_IN_THREADS if in_thread(interaction.channel) else NEEDED
-    return [permission_name(p) for p in needed if not getattr(have, p, False)]
+    return _missing(interaction.app_permissions, in_thread(interaction.channel))
 
 
 def missing_in(channel: Any) -> list[str]:
@@ -46,13 +48,13 @@ def missing_in(channel: Any) -> list[str]:
     me = getattr(getattr(channel, "guild", None), "me", None)
     if me is None:
         return []
-    have = channel.permissions_for(me)
-    needed = NEEDED_IN_THREADS if in_thread(channel) else NEEDED
-    missing = [p for p in needed if not getattr(have, p, False)]
-    if len(missing) > 1 and "attach_files" in missing:
-        # Discord takes Attach Files away with the right to post (View Channel,
-        # Send Messages (in Threads)): naming it too sends people after the wrong one
-        missing.remove("attach_files")
+    return _missing(channel.permissions_for(me), in_thread(channel))
+
+
+def _missing(have: Any, thread: bool) -> list[str]:
+    missing = [p for p in (NEEDED_IN_THREADS if thread else NEEDED) if not getattr(have, p, False)]
+    if any(p not in IMPLIED for p in missing):
+        missing = [p for p in missing if p not in IMPLIED]
     return [permission_name(p) for p in missing]
 
 

@@ -104,6 +104,27 @@ async def test_a_thread_the_bot_may_not_post_in_names_the_one_permission_to_give
     assert "**Send Messages In Threads**" in told and "Attach Files" not in told
 
 
+async def test_a_game_paused_for_a_refused_post_names_embed_links_too(world: World) -> None:
+    """Without Embed Links Discord drops a decision's options (embeds) and
+    players see bare numbered buttons: a paused game's notice named only what
+    the bot needs to post, so the permission was granted back without it."""
+    alice, bob = world.players(2)
+    hall = world.guild.create_text_channel("hall")
+    world.env.backend.edit_guild(world.guild.id, {"system_channel_id": hall.id})
+    await lobby(world, [alice, bob])
+    channel = world.bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.set_permissions(world.me, attach_files=False, embed_links=False)
+    await world.env.settle()
+    world.env.inject_error(
+        "POST", f"/channels/{world.channel.id}/messages", status=403, code=50013, times=None
+    )
+    await world.advance(hours=13)
+    told = world.public_text(hall)
+    assert "game #1 is paused" in told
+    assert "I am missing **Attach Files**, **Embed Links**" in told, told
+
+
 async def test_a_refusal_with_every_permission_in_place_says_what_discord_said(
     world: World,
 ) -> None:

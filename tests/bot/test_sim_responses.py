@@ -100,6 +100,27 @@ async def test_new_names_the_permissions_the_bot_lacks(world: World) -> None:
     assert not world.public(silent) and not world.public(mute)
 
 
+async def test_new_refuses_a_channel_without_embed_links(world: World) -> None:
+    """A decision's options are embeds, which Discord drops without Embed Links:
+    /ba new opened a game there whose players would see bare numbered buttons."""
+    alice = world.member("alice")
+    bare = world.new_channel(
+        "no-embeds", {world.me: discord.PermissionOverwrite(embed_links=False)}
+    )
+    r = await world.slash(alice, "ba new", bare, players=1)
+    said = assert_private(r)
+    assert "I cannot run a game here: I am missing **Embed Links**" in said, said
+    assert not world.public(bare)
+    # beside a lost right to post it is not named: Discord takes it away with that
+    mute = world.new_channel(
+        "read-only",
+        {world.me: discord.PermissionOverwrite(send_messages=False, embed_links=False)},
+    )
+    r = await world.slash(alice, "ba new", mute, players=1)
+    said = assert_private(r)
+    assert "**Send Messages**" in said and "Embed Links" not in said, said
+
+
 async def test_a_failed_post_says_the_move_was_saved(world: World) -> None:
     alice, bob = world.players(2)
     await lobby(world, [alice, bob])
