@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 class Reminders:
     """Background work: turn reminders and turn timeouts.
 
-    ``max_reminders`` per turn; ``default_reminder_minutes`` apart unless the
+    ``max_reminders`` per decision; ``default_reminder_minutes`` apart unless the
     game or its server says otherwise."""
 
     def __init__(

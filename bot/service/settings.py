@@ -38,12 +38,13 @@ class Settings:
         self.games = games
         self.lobby = lobby  # how long a lobby may wait (the server's setting)
         self.bots = bots  # its level: named when a timeout is set
-        # the bot's own interval and how many a turn: said with every reminder setting
+        # the bot's own interval and how many a decision: said with every reminder setting
         self.reminders = reminders
 
     def _every(self, minutes: int) -> str:
-        """ "every 1 h, at most 3 a turn": the reminders stop after the last."""
-        return f"every {hours_text(minutes)}, at most {self.reminders.max_reminders} a turn"
+        """ "every 1 h, at most 3 per decision": the reminders stop after the last
+        (the count starts again with each change of the game, see reminders.py)."""
+        return f"every {hours_text(minutes)}, at most {self.reminders.max_reminders} per decision"
 
     @refusing
     async def set_reminder(

@@ -149,6 +149,35 @@ async def test_a_refusal_with_every_permission_in_place_says_what_discord_said(
     assert "Discord refused it: Thread is archived" in told and "missing" not in told
 
 
+# --------------------------------------------------------------------------- reminders
+
+
+async def test_the_reminders_start_again_at_each_decision_as_the_reply_says(
+    world: World,
+) -> None:
+    """The count of reminders is kept per decision (any change of the game
+    starts it again), but a reminder setting's reply said 'at most 3 a turn'."""
+    alice, bob = world.players(2)
+    mod = world.member("ann", roles=[world.admin])
+    await lobby(world, [alice, bob])
+    r = await world.slash(mod, "ba-mod reminder", minutes=30)
+    assert text(r).endswith("every 30 min, at most 3 per decision."), text(r)
+    rng = random.Random(3)
+    for _ in range(100):  # to a decision whose player decides next too
+        await world.advance(hours=2)  # her reminders run out
+        said = [m.content for m in world.public() if m.content.startswith("⏰ Reminder")]
+        assert said[-1].startswith("⏰ Reminder 3/3"), said[-1]
+        first = decider(world.turn_message())
+        await step(world, rng)
+        if decider(world.turn_message()) == first:
+            break
+    else:
+        raise AssertionError("no player made two decisions in a row")
+    await world.advance(minutes=31)
+    said = [m.content for m in world.public() if m.content.startswith("⏰ Reminder")]
+    assert said[-1].startswith(f"⏰ Reminder 1/3: <@{first}>"), said[-1]
+
+
 # --------------------------------------------------------------------------- channels deleted
 
 

@@ -138,12 +138,12 @@ async def test_a_server_reminder_back_to_the_default_says_what_the_default_is(
     r = await world.slash(admin, "ba-server reminder", minutes=0)
     assert not r.ephemeral
     assert text(r).endswith(
-        "set turn reminders on this server to the default, every 12 h, at most 3 a turn"
+        "set turn reminders on this server to the default, every 12 h, at most 3 per decision"
         " (a game whose moderator set its own keeps it)."
     ), text(r)
     r = await world.slash(admin, "ba-server reminder", minutes=30)
     assert text(r).endswith(
-        "to every 30 min, at most 3 a turn (a game whose moderator set its own keeps it)."
+        "to every 30 min, at most 3 per decision (a game whose moderator set its own keeps it)."
     )
 
 
@@ -342,8 +342,10 @@ async def test_a_new_timeout_says_when_it_plays_the_turn_waiting_now(world: Worl
     await world.advance(hours=1)
     assert "Time is up" in world.public_text()
     r = await world.slash(admin, "ba-mod reminder", minutes=7 * 24 * 60)
-    # the reminders stop after the last of a turn: "every" alone promised more
-    assert text(r).endswith("set turn reminders for this game to every 168 h, at most 3 a turn.")
+    # the reminders stop after the last of a decision: "every" alone promised more
+    assert text(r).endswith(
+        "set turn reminders for this game to every 168 h, at most 3 per decision."
+    )
 
 
 async def test_a_game_moved_away_tells_the_channel_it_left(world: World) -> None:
