@@ -238,7 +238,7 @@ class Desk:
         guild = getattr(getattr(channel, "guild", None), "id", None)
         link = jump_link(turn_message, guild, cid)
         # the decision itself is the embed's title, with its options listed below it
-        content = f"🎲 Your turn in Black Angel game #{turn.game_id} (<#{cid}>): {link}\n"
+        content = f"🎲 Your turn in {_game_where(turn.game_id, cid)}: {link}\n"
         content += _noted(reply.said_notes, mine.text)
         files = _files(mine)
         view = decision_view(mine.turn, private=True)
@@ -270,10 +270,9 @@ class Desk:
         self, dm: DmDesk, turn: TurnPrompt | None, cid: int, uid: int, over: bool = False
     ) -> None:
         try:
+            # its "Your turn" headline goes with the turn (and its link to that turn)
             await dm.message.edit(
-                content=dm.message.content.split("\n", 1)[0]
-                + "\n"
-                + self._dm_waiting(turn, over, uid),
+                content=f"🎲 {_game_where(dm.game_id, cid)}\n" + self._dm_waiting(turn, over, uid),
                 view=None,
                 embeds=[],
                 attachments=[],
@@ -286,6 +285,10 @@ class Desk:
         if turn is None:
             return _no_turn(over, uid)
         return f"{_done(uid)}Now: {turn.who}. Your next decision comes here."
+
+
+def _game_where(game_id: int, cid: int) -> str:
+    return f"Black Angel game #{game_id} (<#{cid}>)"
 
 
 def _panel_text(game_id: int, text: str) -> str:

@@ -28,17 +28,39 @@ async def test_a_player_with_dms_decides_there_without_a_detour(world: World) ->
     for m in (alice, bob, carol):
         dms = dm_messages(world, m)
         assert dms, f"{m.name} got no decision DM"
-        first = dms[0]
-        assert first.content.startswith("🎲 Your turn in Black Angel game #1")
-        assert f"<#{world.channel.id}>" in first.content
         # only the current decider's DM still has buttons, and it is theirs
         live = [d for d in dms if choices(d)]
+        for d in live:
+            assert d.content.startswith(
+                f"🎲 Your turn in Black Angel game #1 (<#{world.channel.id}>)"
+            )
         if m.id == decider(world.turn_message()):
             assert len(live) <= 1
         else:
             assert live == [], f"{m.name}'s old DM still offers options"
     # nobody else ever sees a DM: the channel shows no private option
     assert "Play " not in world.public_text()
+
+
+async def test_a_turn_dm_once_the_turn_passed_no_longer_says_your_turn(world: World) -> None:
+    """The DM was edited to 'Now: Red (@bob). Your next decision comes here.'
+    under its headline '🎲 Your turn in Black Angel game #1 …', which it kept."""
+    alice, bob = world.players(2)
+    for m in (alice, bob):
+        await world.slash(m, "ba notify", dms=True)
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(8)
+    first = decider(world.turn_message())
+    while decider(world.turn_message()) == first:
+        await person_step(world, rng, people)
+    me = people[first]  # type: ignore[index]
+    past = [d for d in dm_messages(world, me.member) if "Now: " in d.content]
+    assert past, "no DM of hers says whose turn it is now"
+    for d in past:
+        assert not choices(d)
+        assert d.content.startswith(f"🎲 Black Angel game #1 (<#{world.channel.id}>)\n"), d.content
+        assert "Your turn" not in d.content, d.content
 
 
 async def test_without_dms_one_show_my_choices_carries_the_turn(world: World) -> None:
