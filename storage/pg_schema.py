@@ -18,8 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage.errors import SchemaError
-from storage.schema import MIGRATIONS, SCHEMA_VERSION, Migration
+from storage.schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Migration,
+    check_target,
+    refuse_newer,
+    run_step,
+)
 
 #: Any constant shared by every process of the bot: the key of the migration lock.
 MIGRATION_LOCK_KEY = 0x0BA0_5C4E
@@ -310,37 +316,20 @@ async def pg_user_version(conn: Any) -> int:
 async def migrate(conn: Any, target: int = SCHEMA_VERSION) -> list[int]:
     """Bring the database on the asyncpg connection ``conn`` to ``target``;
     return the versions applied (may be empty)."""
-    if not 0 <= target <= SCHEMA_VERSION:
-        raise ValueError(f"no schema version {target}")
+    from storage.postgres import PostgresConn  # not at import: a cycle
+
+    check_target(target)
+    backfill_conn = PostgresConn(conn)
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK_KEY)
         current = await pg_user_version(conn)
-        if current > SCHEMA_VERSION:
-            raise SchemaError(
-                f"database schema version {current} is newer than this code "
-                f"(knows up to {SCHEMA_VERSION}); upgrade the bot, do not downgrade the database"
-            )
+        refuse_newer(current)
         applied: list[int] = []
         if current >= target:
             return applied
         await conn.execute(_VERSION_TABLE)
         for step in PG_MIGRATIONS[current:target]:
-            for sql in step.statements:
-                try:
-                    await conn.execute(sql)
-                except Exception as exc:
-                    raise SchemaError(
-                        f"migration to version {step.version} ({step.description}) failed: {exc}"
-                    ) from exc
-            if step.backfill is not None:
-                from storage.postgres import PostgresConn  # not at import: a cycle
-
-                try:
-                    await step.backfill(PostgresConn(conn))
-                except Exception as exc:
-                    raise SchemaError(
-                        f"migration to version {step.version} ({step.description}) failed: {exc}"
-                    ) from exc
+            await run_step(step, conn.execute, backfill_conn)
             applied.append(step.version)
         await conn.execute(
             "INSERT INTO schema_version (one, version) VALUES (TRUE, $1)"

@@ -346,40 +346,55 @@ async def user_version(db: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
+def check_target(target: int) -> None:
+    """``target`` must be a schema version this code knows (0 to the latest)."""
+    if not 0 <= target <= SCHEMA_VERSION:
+        raise ValueError(f"no schema version {target}")
+
+
+def refuse_newer(current: int) -> None:
+    """A database newer than this code is refused rather than guessed at."""
+    if current > SCHEMA_VERSION:
+        raise SchemaError(
+            f"database schema version {current} is newer than this code "
+            f"(knows up to {SCHEMA_VERSION}); upgrade the bot, do not downgrade the database"
+        )
+
+
+async def run_step(
+    step: Migration, execute: Callable[[str], Awaitable[object]], conn: Conn
+) -> None:
+    """Run one step (its statements, then its backfill on ``conn``) inside the
+    caller's transaction; a failure names the step. Both backends run their
+    steps through here, so they fail alike."""
+    try:
+        for sql in step.statements:
+            await execute(sql)
+        if step.backfill is not None:
+            await step.backfill(conn)
+    except Exception as exc:
+        raise SchemaError(
+            f"migration to version {step.version} ({step.description}) failed: {exc}"
+        ) from exc
+
+
 async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> list[int]:
     """Bring the database to ``target``; return the versions applied (may be empty).
 
     ``target`` below the latest is for tests that build an older schema.
     The connection must be in autocommit mode (``isolation_level=None``).
     """
-    if not 0 <= target <= SCHEMA_VERSION:
-        raise ValueError(f"no schema version {target}")
+    from storage.sqlite import SQLiteConn  # not at import: sqlite imports this module
+
+    check_target(target)
+    backfill_conn = SQLiteConn(db)
     await db.execute("BEGIN IMMEDIATE")
     try:
         current = await user_version(db)
-        if current > SCHEMA_VERSION:
-            raise SchemaError(
-                f"database schema version {current} is newer than this code "
-                f"(knows up to {SCHEMA_VERSION}); upgrade the bot, do not downgrade the database"
-            )
+        refuse_newer(current)
         applied: list[int] = []
         for step in MIGRATIONS[current:target]:
-            for sql in step.statements:
-                try:
-                    await db.execute(sql)
-                except Exception as exc:
-                    raise SchemaError(
-                        f"migration to version {step.version} ({step.description}) failed: {exc}"
-                    ) from exc
-            if step.backfill is not None:
-                from storage.sqlite import SQLiteConn  # not at import: sqlite imports this module
-
-                try:
-                    await step.backfill(SQLiteConn(db))
-                except Exception as exc:
-                    raise SchemaError(
-                        f"migration to version {step.version} ({step.description}) failed: {exc}"
-                    ) from exc
+            await run_step(step, db.execute, backfill_conn)
             await db.execute(f"PRAGMA user_version = {int(step.version)}")
             applied.append(step.version)
         await db.commit()

@@ -3,6 +3,7 @@ with the data written under that version kept and usable."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -245,6 +246,35 @@ async def test_failed_migration_rolls_back_completely(dbs: Databases, db: str) -
     async with Raw(dbs.kind, db) as raw:
         assert await raw.version() == 1
         assert await raw.fetch("SELECT count(*) FROM actions") == [(2,)]
+
+
+async def test_failed_backfill_names_its_step_and_rolls_back(
+    dbs: Databases, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step's Python backfill (v11 seals the digests) that fails reads like a
+    failed statement on both backends, and leaves the database at v10."""
+    import storage.pg_schema
+    import storage.schema
+
+    async def broken(conn: object) -> None:
+        raise RuntimeError("backfill broke")
+
+    for module, name in ((storage.schema, "MIGRATIONS"), (storage.pg_schema, "PG_MIGRATIONS")):
+        steps = list(getattr(module, name))
+        steps[10] = dataclasses.replace(steps[10], backfill=broken)
+        monkeypatch.setattr(module, name, tuple(steps))
+    await make_old_database(dbs, db, 10)
+    before = await schema_of(dbs, db)
+    step = MIGRATIONS[10]
+    with pytest.raises(SchemaError) as caught:
+        async with Store(db, codec=CounterCodec()):
+            pass
+    assert str(caught.value) == (
+        f"migration to version 11 ({step.description}) failed: backfill broke"
+    )
+    assert await schema_of(dbs, db) == before
+    async with Raw(dbs.kind, db) as raw:
+        assert await raw.version() == 10
 
 
 @pytest.mark.postgres
