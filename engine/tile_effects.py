@@ -76,11 +76,20 @@ def _rolls_in_b(colour: object, robots: int) -> str:
 def _no_move(g: Game, seat: int) -> str:
     """What a 'move a ship up to 2 hexes' tile did when no ship moved, and why
     when the player had no choice."""
+    why = _why_no_ship_moves(g, seat, you=False)
+    return f"moves no ship: {why}" if why else "moves no ship"
+
+
+def _why_no_ship_moves(g: Game, seat: int, you: bool) -> str | None:
+    """Why a 'move a ship up to 2 hexes' tile can move none of the seat's
+    ships, told to the player (``you``) or to the table (by name); None when
+    one can move."""
     if not ship_hexes(g, seat):
-        return f"moves no ship: {g.name(seat)} has no ship in Space"
+        return "you have no ship in Space" if you else f"{g.name(seat)} has no ship in Space"
     if not _ship_options(g, seat):
-        return f"moves no ship: none of {g.name(seat)}'s ships can move"
-    return "moves no ship"
+        whose = "your" if you else f"{g.name(seat)}'s"
+        return f"none of {whose} ships can move"
+    return None
 
 
 def idle_reason(g: Game, seat: int, cell: int) -> str | None:
@@ -99,11 +108,7 @@ def idle_reason(g: Game, seat: int, cell: int) -> str | None:
         return None
     match effect:
         case TileEffect.MOVE_SHIP:
-            return (
-                "you have no ship in Space"
-                if not ship_hexes(g, seat)
-                else "none of your ships can move"
-            )
+            return _why_no_ship_moves(g, seat, you=True)
         case TileEffect.ROBOT:
             return "you have no robot left to take"
         case TileEffect.MOVE_ROBOT:

@@ -99,3 +99,33 @@ def test_a_card_play_is_judged_as_the_engine_judges_a_tile():
     p.robots_supply = 1
     refresh(g)
     assert "nothing to do" not in g.decision.option("play:m0:slot:row1").label
+
+
+def test_a_ship_moving_tile_whose_ships_cannot_move_says_so_to_both():
+    """A 'move a ship up to 2 hexes' tile with ships in Space none of which can
+    move (every hex within reach holds a ship of the player's, R6): the card
+    play warns 'none of your ships can move', and the log then says
+    'Blue's A1 moves no ship: none of Blue's ships can move.', the one
+    judgement told in the player's words and the table's."""
+    import dataclasses
+
+    from engine import Action
+    from engine.space import hex_name
+    from engine.space_board import all_hexes
+    from tests.engine.helpers import refresh
+    from tests.engine.scenario import MADELINE, give_missions, put_ship, set_dice, set_grid, table
+
+    g = table(players=2)
+    g.state.options = dataclasses.replace(g.state.options, ask_stepwise=False)
+    set_grid(g, MADELINE, {"A1": 7})  # orange: move a ship up to 2 hexes
+    give_missions(g, MADELINE, 0)  # an orange Mission card
+    set_dice(g, {MADELINE: "o2"})
+    for h in all_hexes(g):
+        put_ship(g, hex_name(h), MADELINE)
+    refresh(g)
+    play = g.decision.option("play:m0:slot:row1")
+    assert play.label.endswith("⚠ nothing to do"), play.label
+    assert "none of your ships can move: nothing to do" in play.detail, play.detail
+    name = g.name(MADELINE)
+    texts = [e.text for e in g.apply(Action(seat=MADELINE, option=play.id))]
+    assert f"{name}'s A1 moves no ship: none of {name}'s ships can move." in texts, texts
