@@ -19,10 +19,9 @@ from engine.ops import CELL_NAMES
 from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import paste_at, text
+from renderer.common import View, paste_at, text
 from renderer.fonts import text_width
 
-View = dict[str, Any]
 Box = tuple[int, int, int, int]
 
 MARK_FILL: P.RGB = P.ADVANCED_TAG

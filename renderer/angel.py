@@ -13,10 +13,8 @@ from renderer import hal as H
 from renderer import labels
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import panel, paste, paste_at, seat_colour, text
+from renderer.common import View, panel, paste, paste_at, seat_colour, text
 from renderer.fonts import text_width, wrap
-
-View = dict[str, Any]
 
 
 def draw_angel_frame(img: Image.Image, d: ImageDraw.ImageDraw, layout: L.BoardLayout) -> None:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image
 
 from renderer.board import draw_board
-from renderer.common import DRAW_LOCK
+from renderer.common import DRAW_LOCK, View
 
 #: Discord's upload limit for a bot without boosts (10 MiB), with room for the request.
 UPLOAD_LIMIT = 10 * 1024 * 1024 - 64 * 1024
@@ -26,9 +25,7 @@ LAST_FRAME_MS = 4000
 _SCALES = (1.0, 0.75, 0.5)
 
 
-def draw_frames(
-    views: Sequence[dict[str, Any]], names: dict[int, str] | None = None
-) -> list[Image.Image]:
+def draw_frames(views: Sequence[View], names: dict[int, str] | None = None) -> list[Image.Image]:
     """The table of each view, in RGB."""
     out = []
     for view in views:

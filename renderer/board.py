@@ -9,7 +9,6 @@ state: renderer/header.py, space.py, angel.py, player_rows.py, technology.py.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -19,15 +18,13 @@ from renderer import hal as H
 from renderer import layout as L
 from renderer import palette as P
 from renderer.angel import draw_angel, draw_angel_frame
-from renderer.common import DRAW_LOCK, encode_png
+from renderer.common import DRAW_LOCK, View, encode_png
 from renderer.decision import Rendered, with_decision
 from renderer.header import draw_header
 from renderer.marks import Drawn, draw_table_marks
 from renderer.player_rows import draw_player_rows, draw_player_rows_frame
 from renderer.space import draw_printed_hexes, draw_space, draw_space_title
 from renderer.technology import draw_technology, draw_technology_frame
-
-View = dict[str, Any]
 
 
 def render_board(

@@ -11,6 +11,9 @@ from renderer import palette as P
 from renderer.fonts import fit, font, printable
 from renderer.png import palette_png
 
+#: What every image is drawn from: a view as the engine hands it out (Game.view).
+View = dict[str, Any]
+
 # Pillow's PNG encoder tries five row filters on every RGB row, which costs far
 # more than drawing, so images go out as palette PNGs. These images are flat
 # colours plus anti-aliased edges, and 48 colours keep both (no pixel moves by
@@ -96,7 +99,7 @@ def text(
     draw.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
 
 
-def seat_colour(view: dict[str, Any], seat: Any) -> str | None:
+def seat_colour(view: View, seat: Any) -> str | None:
     """Player colour of a seat; Hal (solo) sits after the players; None = neutral."""
     players = view["players"]
     if isinstance(seat, int) and 0 <= seat < len(players):
@@ -107,7 +110,7 @@ def seat_colour(view: dict[str, Any], seat: Any) -> str | None:
     return None
 
 
-def player_name(view: dict[str, Any], seat: Any, names: dict[int, str] | None = None) -> str:
+def player_name(view: View, seat: Any, names: dict[int, str] | None = None) -> str:
     """ "Blue" (or the Discord name the bot passes in), never colour alone:
     the letter goes with it wherever it is printed. Hal and the neutral player
     are named as such. A Discord name the font cannot draw (all CJK, all
@@ -123,7 +126,7 @@ def player_name(view: dict[str, Any], seat: Any, names: dict[int, str] | None = 
     return "Neutral"
 
 
-def contenders(view: dict[str, Any]) -> list[tuple[int, str | None, int]]:
+def contenders(view: View) -> list[tuple[int, str | None, int]]:
     """(seat, colour, VP) of everyone scoring: the players, then Hal in solo.
     Once the game is over the VP are the final totals, not the score track."""
     out: list[tuple[int, str | None, int]] = [
@@ -138,7 +141,7 @@ def contenders(view: dict[str, Any]) -> list[tuple[int, str | None, int]]:
     return out
 
 
-def vp_of(view: dict[str, Any], seat: int) -> int:
+def vp_of(view: View, seat: int) -> int:
     """The VP printed for a seat (Hal: the seat after the players), the same
     on every image: the final total once the game is over, else the score
     track (a row said 12 VP beside a chip saying 29)."""

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.decision import PLAYER_MARKS, TABLE_MARKS, Decision
+from renderer.common import View
 from renderer.marks import Drawn
-
-View = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,16 +18,15 @@ so it can run in another process (bot/service/drawing.py).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.decision import Decision
 from renderer.board import render_board_marked
+from renderer.common import View
 from renderer.decision import Rendered, images_for
 from renderer.player import render_player_marked
 
 
 def decision_images(
-    view: dict[str, Any], decision: Decision, names: dict[int, str] | None = None
+    view: View, decision: Decision, names: dict[int, str] | None = None
 ) -> dict[str, Rendered]:
     out: dict[str, Rendered] = {}
     for image in images_for(decision):
@@ -39,7 +38,7 @@ def decision_images(
 
 
 def table_images(
-    view: dict[str, Any], names: dict[int, str] | None = None, board_seat: int | None = None
+    view: View, names: dict[int, str] | None = None, board_seat: int | None = None
 ) -> dict[str, Rendered]:
     out = {"table": render_board_marked(view, names)}
     if board_seat is not None:

@@ -15,10 +15,17 @@ from renderer import artwork as A
 from renderer import labels
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import DRAW_LOCK, contenders, encode_png, paste, player_name, seat_colour, text
+from renderer.common import (
+    DRAW_LOCK,
+    View,
+    contenders,
+    encode_png,
+    paste,
+    player_name,
+    seat_colour,
+    text,
+)
 from renderer.fonts import fit
-
-View = dict[str, Any]
 
 PART_NAMES: dict[str, str] = {
     "track": "Score track",

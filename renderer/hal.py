@@ -22,9 +22,8 @@ from engine.components.hal import DIFFICULTY_VP, HAL_CARDS, HalCard, action_numb
 from renderer import artwork as A
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import count, paste, text, vp_of
+from renderer.common import View, count, paste, text, vp_of
 
-View = dict[str, Any]
 Box = tuple[int, int, int, int]
 
 BAND_H = 252

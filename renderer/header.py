@@ -12,7 +12,6 @@ resort."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -21,10 +20,8 @@ from renderer import advanced as ADV
 from renderer import artwork as A
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import contenders, count, paste, player_name, seat_colour, text
+from renderer.common import View, contenders, count, paste, player_name, seat_colour, text
 from renderer.fonts import font, text_width, wrap
-
-View = dict[str, Any]
 
 #: (font size, lines, line height) tried in order; the header has ~48 px for it.
 FITS: tuple[tuple[int, int, int], ...] = ((22, 1, 24), (18, 2, 21), (15, 3, 17))

@@ -21,10 +21,9 @@ from engine.components.strips import HEX_LETTERS, MIDDLE, SPES_HEX, STRIP_SIDES
 from engine.ops import CELL_NAMES, SLOT_NAMES
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import text
+from renderer.common import View, text
 from renderer.fonts import text_width
 
-View = dict[str, Any]
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
 

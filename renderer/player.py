@@ -21,6 +21,7 @@ from renderer import layout as L
 from renderer import palette as P
 from renderer.common import (
     DRAW_LOCK,
+    View,
     count,
     encode_png,
     panel,
@@ -34,7 +35,6 @@ from renderer.decision import Rendered, with_decision
 from renderer.fonts import font
 from renderer.marks import Drawn, cell_clearances, draw_player_marks
 
-View = dict[str, Any]
 ROWS = ("1", "2", "3")
 COLUMNS = ("A", "B", "C")
 

@@ -11,10 +11,8 @@ from engine.words import plural
 from renderer import artwork as A
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import count, panel, paste, player_name, text, vp_of
+from renderer.common import View, count, panel, paste, player_name, text, vp_of
 from renderer.fonts import text_width
-
-View = dict[str, Any]
 
 
 def draw_player_rows_frame(d: ImageDraw.ImageDraw, layout: L.BoardLayout, n_rows: int) -> None:

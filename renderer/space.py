@@ -4,8 +4,6 @@ what lies on them: Mission cards, ships, the Spes token and the Black Angel."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from engine.components.strips import MIDDLE, SPES_HEX, STRIP_SIDES
@@ -14,9 +12,7 @@ from renderer import artwork as A
 from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import paste, paste_at, seat_colour, text
-
-View = dict[str, Any]
+from renderer.common import View, paste, paste_at, seat_colour, text
 
 
 def draw_space_title(d: ImageDraw.ImageDraw, layout: L.BoardLayout) -> None:

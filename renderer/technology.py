@@ -3,17 +3,13 @@ stacks and the decks' counts."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from engine.components import ADVANCED_SLOTS, DISPLAY_COST, DISPLAY_SPACES
 from renderer import cards as C
 from renderer import layout as L
 from renderer import palette as P
-from renderer.common import count, paste_at, text
-
-View = dict[str, Any]
+from renderer.common import View, count, paste_at, text
 
 
 def draw_technology_frame(d: ImageDraw.ImageDraw, layout: L.BoardLayout) -> None:
