@@ -158,15 +158,17 @@ class LeaseMixin(StoreBase[G]):
 
     async def release_lease(self, scope: str, owner: str) -> None:
         """Give the lease up (a clean shutdown), so the next start need not wait:
-        it expires now, and its row says when the bot stopped (the next claim's
-        ``previous_heartbeat``: how long games waited on no bot)."""
+        it is expired by any clock (0: local mode's ``wait`` runs its clock
+        ahead of the next process's), and its row says when the bot stopped
+        (the next claim's ``previous_heartbeat``: how long games waited on no
+        bot)."""
         now = self._clock()
 
         async def fn(db: Conn) -> None:
             await db.execute(
-                "UPDATE instance_leases SET heartbeat_at = ?, expires_at = ?"
+                "UPDATE instance_leases SET heartbeat_at = ?, expires_at = 0"
                 " WHERE scope = ? AND owner = ?",
-                (now, now, scope, owner),
+                (now, scope, owner),
             )
 
         await self._write(fn)

@@ -62,7 +62,7 @@ async def test_a_second_owner_is_refused_until_the_lease_expires(db: str) -> Non
         assert (stopped.owner, stopped.heartbeat_at, stopped.expires_at) == (
             "host-b:2",
             1095.0,
-            1095.0,
+            0.0,  # expired by any clock
         )
         clock.t += 600
         again = await one.acquire_lease("all", "host-a:1")
@@ -155,3 +155,16 @@ async def test_the_time_away_is_given_back_to_running_games_only(db: str) -> Non
         assert (await store.get_game(waiting)).updated_at == 1600.0
         assert (await store.get_game(paused)).updated_at == 1000.0
         assert (await store.get_game(later)).updated_at == 5000.0
+
+
+async def test_a_released_lease_is_expired_for_a_clock_behind_the_releasers(db: str) -> None:
+    """Local mode's `wait` runs its clock ahead; the next start reads the real
+    one: a clean stop must not hold the database for the time waited."""
+    ahead, behind = Clock(), Clock()
+    ahead.t += 48_000
+    async with Store(db, clock=ahead) as one:
+        await one.acquire_lease("all", "host-a:1", ttl=60)
+        await one.release_lease("all", "host-a:1")
+    async with Store(db, clock=behind) as two:
+        lease = await two.acquire_lease("all", "host-b:2", ttl=60)
+        assert lease.owner == "host-b:2"
