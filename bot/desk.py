@@ -37,7 +37,7 @@ from bot import quiet as Q
 from bot.notify import ACTING, jump_link
 from bot.service import Actor, Reply, TurnPrompt
 from bot.service.model import is_bot
-from bot.views import decision_embeds, decision_view
+from bot.views import decision_embeds, decision_view, titled
 
 if TYPE_CHECKING:
     from bot.frontend import Frontend
@@ -162,9 +162,14 @@ class Desk:
         return await self._with_hand(cid, uid, r)
 
     async def _with_hand(self, cid: int, uid: int, r: Reply) -> Reply:
+        """``r`` (the decision, service ``choices``) as a panel or DM says it:
+        the hand above the embeds, whose title is the decision (``r.text`` too:
+        said in both, the hand between, it read twice)."""
+        parts = [] if r.turn is not None and titled(r.turn) else [r.text]
         hand = await self.svc.hand(cid, Actor(uid), image=False)
         if hand.ok:
-            r.text = f"{r.text}\n{hand.text}"
+            parts.append(hand.text)
+        r.text = "\n".join(parts)
         return r
 
     async def _show_in_panel(
@@ -292,8 +297,9 @@ def _game_where(game_id: int, cid: int) -> str:
 
 
 def _panel_text(game_id: int, text: str) -> str:
-    """A private panel's text: the decision (with the hand) of which game."""
-    return f"🔒 Your decision in game #{game_id}: {text}"
+    """A private panel's text: which game, then the hand (and the decision
+    where its embed cannot name it)."""
+    return f"🔒 Your decision in game #{game_id}\n{text}".rstrip()
 
 
 def _noted(notes: list[str], text: str) -> str:

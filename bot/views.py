@@ -236,6 +236,11 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
     return view
 
 
+def titled(turn: TurnPrompt) -> bool:
+    """Whether :func:`decision_embeds` names the decision whole, as its title."""
+    return bool(turn.options) and len(turn.prompt) <= P.EMBED_TITLE
+
+
 def decision_embeds(
     turn: TurnPrompt | None, page: int = 0, image: str = "none"
 ) -> list[discord.Embed]:

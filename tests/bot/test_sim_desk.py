@@ -152,11 +152,36 @@ async def test_a_turn_that_comes_back_says_the_sequence_b_played_between(world: 
             assert me.panel is not None and choices(me.panel)
             seen["panel"] = me.panel.content
         said = seen["DM" if dms else "panel"]
-        assert note in said, said
-        assert said.index(note) < said.index("Your turn: "), said  # above the decision
+        assert note in said, said  # above the decision, the embed's title
         if len(seen) == 2:
             break
     assert set(seen) == {"DM", "panel"}, seen
+
+
+async def test_a_dm_and_a_panel_say_the_decision_once(world: World) -> None:
+    """A decision DM and a private panel said the decision in their text, then
+    the hand, then again as the title of the embed listing its options."""
+    alice, bob = world.players(2)
+    await world.slash(alice, "ba notify", dms=True)  # alice decides in DMs, bob in his panel
+    await lobby(world, [alice, bob])
+    people = {m.id: Person(m) for m in (alice, bob)}
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(120):
+        await person_step(world, rng, people)
+        me = people[decider(world.turn_message())]  # type: ignore[index]
+        dms = dm_messages(world, me.member)
+        live = dms[-1] if dms and choices(dms[-1]) else me.panel
+        if live is None or not choices(live):
+            continue
+        seen.add("DM" if dms and live is dms[-1] else "panel")
+        title = live.embeds[0].title
+        assert title and not title.endswith("…"), title  # the decision, whole
+        assert title not in live.content, live.content
+        assert "**Your hand**" in live.content
+        if seen == {"DM", "panel"}:
+            break
+    assert seen == {"DM", "panel"}, seen
 
 
 async def test_a_panel_opens_as_it_reads_later_with_the_hand(world: World) -> None:
@@ -172,7 +197,8 @@ async def test_a_panel_opens_as_it_reads_later_with_the_hand(world: World) -> No
     opened = await world.click(me, tm, custom_id=show)
     assert opened.response is not None and opened.response.ephemeral
     said = opened.response.content
-    assert said.startswith("🔒 Your decision in game #1: Your turn: "), said
-    assert "**Your hand**" in said and "• Ravager card #" in said, said
+    assert said.startswith("🔒 Your decision in game #1\n**Your hand**"), said
+    assert "• Ravager card #" in said, said
+    assert opened.response.embeds[0].title.startswith("Your turn: ")
     typed = await world.slash(me, "ba choices")
     assert typed.ephemeral and "**Your hand**" in text(typed), text(typed)
