@@ -230,7 +230,7 @@ def decision_view(turn: TurnPrompt, *, private: bool, page: int = 0) -> discord.
                 view.add_item(PageButton(g, r, page - 1, f"◀ Page {page}"))
             if page < len(all_pages) - 1:
                 view.add_item(PageButton(g, r, page + 1, f"Page {page + 2} ▶"))
-    if private or not turn.secret:
+    if turn.undo and (private or not turn.secret):
         view.add_item(ToolButton("undo", g, row=4))
     view.add_item(ToolButton("hand", g, row=4))
     return view

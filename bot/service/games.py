@@ -448,7 +448,21 @@ class LiveGames:
             secret=d.secret,
             deadline=deadline,
             public=secret_public_words(e.game, d) if d.secret else "",
+            undo=self.may_undo(e, d.seat),
         )
+
+    @staticmethod
+    def may_undo(e: Entry, seat: int) -> bool:
+        """Whether ``seat``'s player may have a decision to take back: not when
+        the record holds no action, nor when the last one, applied here, was
+        not theirs or cannot be taken back. Else (a load, another change since)
+        undo itself says."""
+        if e.version <= e.record.base:
+            return False
+        t = e.takeback
+        if t is None or t[0] != e.revision:
+            return True
+        return t[1:] == (seat, e.user(seat))
 
     def prompt_line(self, p: TurnPrompt) -> str:
         if p.secret:

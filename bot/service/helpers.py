@@ -60,6 +60,19 @@ def turn_key(g: Game) -> tuple[int, int, bool]:
     return (s.round, s.current, s.finished)
 
 
+def kept_for_good(
+    before: tuple[int, int, bool], seen: tuple[Any, ...], g: Game, events: Sequence[Any]
+) -> str | None:
+    """Why the decision just applied to ``g`` cannot be taken back (None: it can):
+    it ended the turn, or something came to light (``before``/``seen``: its
+    :func:`turn_key` and :func:`counts` before it)."""
+    if turn_key(g) != before:
+        return "That decision ended the turn; it cannot be taken back."
+    if counts(g) != seen or any(ev.kind in REVEALING or ev.private for ev in events):
+        return "A die was rolled or a card was drawn since; it cannot be taken back."
+    return None
+
+
 def counts(g: Game) -> tuple[Any, ...]:
     b = g.state.board
     return (

@@ -102,6 +102,9 @@ class TurnPrompt:
     #: a secret decision's words for everyone, said of the player (who is
     #: choosing what), where ``prompt`` speaks to them: bot/service/helpers.py
     public: str = ""
+    #: whether the decider may have a decision to take back (Undo is offered):
+    #: False only where the service knows there is none (a turn's start)
+    undo: bool = True
 
 
 @dataclass(slots=True)
@@ -284,6 +287,10 @@ class Entry:
     #: an action is being applied and stored: the game may be ahead of the
     #: database, so a reader must wait for the channel's lock (bot/service/cache.py)
     busy: bool = False
+    #: (revision, seat, user) of the decision a player may take back at that
+    #: revision, as the write path applied it; (revision, None, None): none.
+    #: Not known after a load or another change (another revision).
+    takeback: tuple[int, int | None, int | None] | None = None
 
     @property
     def version(self) -> int:

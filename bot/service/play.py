@@ -11,8 +11,8 @@ import engine
 from bot.service.format import command
 from bot.service.games import LiveGames
 from bot.service.helpers import (
-    REVEALING,
     counts,
+    kept_for_good,
     turn_key,
 )
 from bot.service.model import (
@@ -214,14 +214,9 @@ class Play:
                 events = g.apply(Action.from_json(last.action))
                 if g.to_json() != e.game.to_json():
                     raise CorruptGameError(rec.id, "its log does not replay to the game served")
-                if turn_key(g) != before:
-                    return "That decision ended the turn; it cannot be taken back.", state, ""
-                if counts(g) != seen or any(ev.kind in REVEALING or ev.private for ev in events):
-                    return (
-                        "A die was rolled or a card was drawn since; it cannot be taken back.",
-                        state,
-                        "",
-                    )
+                why = kept_for_good(before, seen, g, events)
+                if why:
+                    return why, state, ""
                 # what the channel read of it (public lines only: nothing private happened)
                 return None, state, " ".join(ev.text for ev in events if ev.text)
 

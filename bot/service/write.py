@@ -13,7 +13,7 @@ from bot import text as T
 from bot.service.botplay import BotPlayer, public_choice
 from bot.service.format import final_parts
 from bot.service.games import LiveGames
-from bot.service.helpers import replace_record, turn_key
+from bot.service.helpers import counts, kept_for_good, replace_record, turn_key
 from bot.service.images import Images
 from bot.service.model import Entry, Reply, command, is_bot
 from engine import Action, Decision, Event, IllegalActionError
@@ -120,7 +120,7 @@ class WritePath:
         """Apply + append (lock held); fills ``reply`` with what happened."""
         cid = e.record.channel_id
         g = e.game
-        before = turn_key(g)
+        before, seen = turn_key(g), counts(g)
         # From here until the append commits, the cached game is ahead of the
         # database: readers that find it busy wait for the channel's lock.
         e.busy = True
@@ -167,6 +167,8 @@ class WritePath:
         reply.notes += forced_notes(e, action, events)
         if turn_key(g) != before:
             reply.new_turn = True
+        mine = user_id is not None and kept_for_good(before, seen, g, events) is None
+        e.takeback = (e.revision, action.seat, user_id) if mine else (e.revision, None, None)
         if res.finished:
             self.games.drop(cid)
 

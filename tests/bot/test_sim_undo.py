@@ -146,3 +146,32 @@ async def test_a_new_holder_cannot_undo_the_decision_of_the_one_they_replaced(
     ], said
     assert "takes back" not in world.public_text()
     assert (await world.bot.frontend.svc.games.entry(world.channel.id)).version == version
+
+
+async def test_undo_is_offered_only_with_something_to_take_back(world: World) -> None:
+    """Undo was offered at every decision, at a turn's start too: its click was
+    refused ('There is nothing to undo', 'You can only take back your own
+    decisions…'). Now it is offered only where something may be taken back."""
+    alice, bob = world.players(2)
+    await lobby(world, [alice, bob])
+    rng = random.Random(8)
+    hidden = taken_back = 0
+    for _ in range(80):
+        tm = world.turn_message()
+        uid = decider(tm)
+        assert uid is not None
+        who = world.by_id(uid)
+        show = tool_id(tm, "choices")
+        where = (await world.click(who, tm, custom_id=show)).response if show else tm
+        assert where is not None and choices(where)
+        undo = tool_id(where, "undo")
+        if undo is None:  # nothing of theirs to take back
+            said = assert_private(await world.slash(who, "ba undo"))
+            assert "Done" not in said, said
+            hidden += 1
+        elif not taken_back:  # offered after a decision of theirs: it works
+            await world.click(who, where, custom_id=undo)
+            assert "takes back their last decision" in world.turn_message().content
+            taken_back += 1
+        await step(world, rng)
+    assert hidden and taken_back
