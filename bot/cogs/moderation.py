@@ -42,7 +42,9 @@ GameId = app_commands.Range[int, 1]
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_channels=True)
 class ModerationCog(
-    commands.GroupCog, group_name="ba-mod", group_description="Moderate this channel's game"
+    commands.GroupCog,
+    group_name="ba-mod",
+    group_description="Moderate a game: this channel's, or any of the server's with game:<id>",
 ):
     def __init__(self, frontend: Frontend) -> None:
         self.fe = frontend
@@ -212,7 +214,8 @@ class ModerationCog(
         await run(interaction, lambda a, c: self.svc.set_timeout(c, a, minutes), PUBLIC, game=game)
 
     @app_commands.command(
-        name="export", description="This channel's game as a JSON file (only to you)"
+        name="export",
+        description="A game as a JSON file, only to you: this channel's, or any with game:<id>",
     )
     @app_commands.describe(game=GAME)
     async def export(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
