@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from storage.backend import Conn
-from storage.base import ACTIVE_SQL, GAME_COLS, G, StoreBase, game_row
-from storage.errors import ChannelBusyError, GameStateError, LobbyError
+from storage.base import ACTIVE_SQL, GAME_COLS, G, StoreBase, game_row, refuse_busy_channel
+from storage.errors import GameStateError, LobbyError
 from storage.games import expect_revision
 from storage.models import NOBODY, GameRecord, GameStatus
 
@@ -277,12 +277,7 @@ class AbsenceMixin(StoreBase[G]):
             expect_revision(game, expected_revision)
             if game.channel_id == channel_id:
                 raise LobbyError(f"game {game_id} is already in channel {channel_id}")
-            busy = await db.one(
-                f"SELECT id FROM games WHERE channel_id = ? AND status IN {ACTIVE_SQL}",
-                (channel_id,),
-            )
-            if busy is not None:
-                raise ChannelBusyError(channel_id, int(busy[0]))
+            await refuse_busy_channel(db, channel_id)
             gone = await db.one("SELECT 1 FROM channels_gone WHERE game_id = ?", (game_id,))
             status = game.status
             if gone is not None and status is GameStatus.PAUSED:

@@ -16,7 +16,7 @@ from typing import Any, Final, Generic, Literal, TypeVar
 
 from storage.backend import Backend, Conn
 from storage.codec import EngineCodec, GameCodec
-from storage.errors import GameStateError, NotFoundError, StorageError
+from storage.errors import ChannelBusyError, GameStateError, NotFoundError, StorageError
 from storage.models import (
     ActionRecord,
     GameRecord,
@@ -152,6 +152,18 @@ def snapshot_row(row: Sequence[Any]) -> SnapshotRecord:
         created_at=row[3],
         digest=row[4] if len(row) > 4 else None,
     )
+
+
+async def refuse_busy_channel(db: Conn, channel_id: int) -> None:
+    """One active game per channel (or thread): raise ChannelBusyError naming
+    the game already there. The unique index games_one_active_per_channel
+    holds it too; this says which game."""
+    busy = await db.one(
+        f"SELECT id FROM games WHERE channel_id = ? AND status IN {ACTIVE_SQL}",
+        (channel_id,),
+    )
+    if busy is not None:
+        raise ChannelBusyError(channel_id, int(busy[0]))
 
 
 def open_backend(

@@ -18,9 +18,10 @@ from storage.base import (
     check_seed,
     dumps,
     game_row,
+    refuse_busy_channel,
 )
 from storage.digest import game_digest, snapshot_digest
-from storage.errors import ChannelBusyError, ConflictError, LobbyError, NotFoundError
+from storage.errors import ConflictError, LobbyError, NotFoundError
 from storage.models import ACTIVE_STATUSES, NOBODY, GameRecord, GameStatus, JsonDict, Seat
 
 
@@ -66,12 +67,7 @@ class GamesMixin(StoreBase[G]):
         now = self._clock()
 
         async def fn(db: Conn) -> GameRecord:
-            busy = await db.one(
-                f"SELECT id FROM games WHERE channel_id = ? AND status IN {ACTIVE_SQL}",
-                (channel_id,),
-            )
-            if busy is not None:
-                raise ChannelBusyError(channel_id, busy[0])
+            await refuse_busy_channel(db, channel_id)
             row = await db.one(
                 "INSERT INTO games (guild_id, channel_id, status, options, created_by, created_at, updated_at)"
                 " VALUES (?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",

@@ -14,9 +14,9 @@ from typing import Any, Final
 
 from storage.actions import ActionLogMixin
 from storage.backend import Conn
-from storage.base import ACTIVE_SQL, G, check_seed, dumps, is_int
+from storage.base import G, check_seed, dumps, is_int, refuse_busy_channel
 from storage.digest import action_digest, base_digest, game_digest
-from storage.errors import ChannelBusyError, CorruptGameError, ExportFormatError
+from storage.errors import CorruptGameError, ExportFormatError
 from storage.models import (
     ACTIVE_STATUSES,
     NOBODY,
@@ -168,12 +168,7 @@ class TransferMixin(ActionLogMixin[G]):
 
         async def fn(db: Conn) -> GameRecord:
             if new_status in ACTIVE_STATUSES:
-                busy = await db.one(
-                    f"SELECT id FROM games WHERE channel_id = ? AND status IN {ACTIVE_SQL}",
-                    (channel_id,),
-                )
-                if busy is not None:
-                    raise ChannelBusyError(channel_id, busy[0])
+                await refuse_busy_channel(db, channel_id)
             row = await db.one(
                 "INSERT INTO games (guild_id, channel_id, status, options, seed, version, revision,"
                 " created_by, created_at, started_at, ended_at, updated_at, result, end_reason,"

@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine import Action, Game, GameOptions
-from storage import CorruptGameError, ExportFormatError, GameStatus, Store
+from storage import ChannelBusyError, CorruptGameError, ExportFormatError, GameStatus, Store
 from tests.storage.helpers import Databases, play_random
 
 USERS = {0: 1001, 1: 1002, 2: 1003, 3: 1004}
@@ -122,6 +122,18 @@ async def test_export_import_round_trip(dbs: Databases, db: str) -> None:
         assert copy.id != game_id and copy.status is GameStatus.PAUSED
         assert (await store.load_game(copy.id)).game.to_json() == game.to_json()
         assert (await store.load_game(game_id)).game.to_json() == game.to_json()
+
+
+async def test_import_into_a_channel_with_an_active_game_is_refused(db: str) -> None:
+    """One active game per channel holds for an imported game too, naming the
+    game already there; nothing is written."""
+    async with Store(db) as store:
+        game_id, _ = await start_engine_game(store, 810, 2, 5)
+        doc = await store.export_game(game_id)
+        with pytest.raises(ChannelBusyError) as err:
+            await store.import_game(doc, 810, status="paused")
+        assert err.value.game_id == game_id
+        assert [g.id for g in await store.list_games()] == [game_id]
 
 
 async def test_import_refuses_a_log_that_does_not_replay(db: str) -> None:
