@@ -32,7 +32,7 @@ from bot.lobby import TABLE_ITEMS
 from bot.perms import NEEDED, NEEDED_IN_THREADS
 from bot.service import GameService
 from bot.service.format import Fmt
-from bot.service.instance import OnLost
+from bot.service.instance import OnLost, StoppedWaiting, Wait
 from bot.views import DYNAMIC_ITEMS
 from storage import LeaseHeldError, Store, new_seed
 from storage.errors import StorageError
@@ -54,6 +54,7 @@ async def start_service(
     *,
     on_lost: OnLost | None = None,
     clock: Callable[[], float] = time.time,
+    wait: Wait | None = None,
     **options: Any,
 ) -> GameService:
     """Open the store, claim this process's lease and start loading its games in
@@ -62,7 +63,8 @@ async def start_service(
     A sharded process (``cfg.shards``) loads, reminds and times out its own
     shards' games only. The lease (one process per database, or per shard range)
     is claimed before anything is served: :class:`LeaseHeldError` names the
-    holder; ``on_lost`` is called if another process ever takes it over.
+    holder (with ``wait``, once the holder is seen alive: a crashed one's lease
+    is waited out); ``on_lost`` is called if another process ever takes it over.
     """
     store = await Store.open(db, shards=cfg.shards, clock=clock)
     try:
@@ -76,7 +78,7 @@ async def start_service(
             bot_seconds=cfg.bot_seconds,
             **options,
         )
-        await svc.claim_instance(cfg.lease_scope, on_lost=on_lost, ttl=cfg.lease_seconds)
+        await svc.claim_instance(cfg.lease_scope, on_lost=on_lost, ttl=cfg.lease_seconds, wait=wait)
     except BaseException:
         await store.close()
         raise
@@ -145,6 +147,9 @@ class BlackAngelBot(commands.Bot):
         self.frontend: Frontend | None = None
         self._closing: asyncio.Task[None] | None = None
         self._store_closing: asyncio.Task[None] | None = None
+        #: set by the real start (``run``): a crashed bot's lease is waited out;
+        #: other starts (tests, tools) are refused at once while it lasts
+        self.waits_out_leases = False
 
     async def setup_hook(self) -> None:
         svc = await start_service(
@@ -153,6 +158,7 @@ class BlackAngelBot(commands.Bot):
             DiscordFmt(self),
             on_lost=self._lease_lost,
             clock=discord_clock,
+            wait=self._wait_for_lease if self.waits_out_leases else None,
             seed_source=self.seed_source,
         )
         self.store = svc.store
@@ -165,6 +171,12 @@ class BlackAngelBot(commands.Bot):
             await self.sync_if_changed()  # commands are global: the process of shard 0 syncs
         if self.application_id is not None:
             log.info("to add the bot to a server, open %s", invite_url(self.application_id))
+
+    async def _wait_for_lease(self, seconds: float) -> bool:
+        """A restart right after a crash waits out the dead bot's lease (a
+        supervisor's restarts would soon give up on a refusal); a stop ends it."""
+        await asyncio.sleep(seconds)
+        return not self.is_closed()
 
     async def _lease_lost(self, message: str) -> None:
         log.critical("stopping: %s", message)
@@ -365,6 +377,7 @@ def close_on_signals(
 
 
 async def _main(bot: BlackAngelBot, token: str) -> None:
+    bot.waits_out_leases = True
     async with bot:
         close_on_signals(bot)
         await bot.start(token)
@@ -409,6 +422,8 @@ def run(cfg: Config, *, db: str | None = None, force_sync: bool = False) -> int:
             log.warning("running without the Server Members intent")
             cfg = dataclasses.replace(cfg, members_intent=False)
             asyncio.run(_main(make_bot(cfg, db=db, force_sync=force_sync), cfg.token))
+    except StoppedWaiting:  # stopped while waiting out a crashed bot's lease
+        return 0
     except LeaseHeldError as exc:
         print(f"not starting: {exc}", file=sys.stderr)
         return 3

@@ -22,7 +22,7 @@ from bot.limits import DEFAULT_TIMEOUT_HOURS
 from bot.service.cache import GameCache
 from bot.service.format import Fmt, PlainFmt, command
 from bot.service.helpers import secret_public_words
-from bot.service.instance import InstanceLease, OnLost
+from bot.service.instance import InstanceLease, OnLost, Wait
 from bot.service.model import Entry, GameSetAside, TurnPrompt
 from storage import (
     DEFAULT_LEASE_SECONDS,
@@ -83,16 +83,19 @@ class LiveGames:
         beat_seconds: float | None = None,
         on_lost: OnLost | None = None,
         heartbeat: bool = True,
+        wait: Wait | None = None,
     ) -> Lease:
         """Take this database's instance lease before serving anything.
 
         Raises :class:`storage.LeaseHeldError` (its message names the holder)
-        while another process holds it. With ``heartbeat`` the lease is renewed
+        while another process holds it; with ``wait``, only once the holder is
+        seen renewing it (a crashed holder's lease is waited out and taken over:
+        :meth:`InstanceLease.claim_when_free`). With ``heartbeat`` the lease is renewed
         in the background; if it is ever taken over, the service is fenced
         (every call refused) and ``on_lost(message)`` tells the front end to stop.
         """
         inst = InstanceLease(self.store, scope, owner=owner, ttl=ttl, beat_seconds=beat_seconds)
-        lease = await inst.claim()
+        lease = await (inst.claim() if wait is None else inst.claim_when_free(wait))
         self.instance, self.fenced = inst, None
         await self._give_back_outage(lease)
 

@@ -30,6 +30,7 @@ import yarl
 from bot import client
 from bot.config import Config
 from bot.perms import NEEDED, NEEDED_IN_THREADS
+from bot.service import instance
 from storage import ShardRange, Store
 
 ME = {"id": "4242", "username": "Black Angel", "discriminator": "0", "avatar": None, "bot": True}
@@ -328,3 +329,74 @@ def test_the_test_servers_copy_goes_once_test_guild_id_is_emptied(
     client.run(_cfg(db))  # cleared once: nothing more to do
     assert len(puts) == 3
     capsys.readouterr()
+
+
+def test_a_restart_after_a_crash_waits_out_the_dead_bots_lease(
+    tmp_path, discord_api, monkeypatch, capsys, caplog
+) -> None:
+    """Restarted by its supervisor right after a crash (kill -9: no lease given
+    back), the bot said 'not starting' and exited 3 while the dead one's lease
+    lasted, until systemd gave up on it. Now it waits, says so once, and takes
+    over (here it then finds no gateway: 1, not 3)."""
+    discord_api()
+    _no_gateway(monkeypatch)
+    monkeypatch.setattr(instance, "POLL_SECONDS", 0.1)
+    db = str(tmp_path / "ba.sqlite3")
+
+    async def crashed() -> None:  # a bot that claimed, then died 1 s before its lease ran out
+        async with Store(db) as store:
+            await store.acquire_lease("all", "host:111:dead", ttl=1.0)
+
+    asyncio.run(crashed())
+    with caplog.at_level(logging.INFO):
+        assert client.run(_cfg(db)) == 1
+    assert "cannot reach Discord" in _refusal(capsys)
+    said = [r.getMessage() for r in caplog.records if "holds the lease" in r.getMessage()]
+    assert len(said) == 2  # one line while waiting (not one per look), then its own
+    assert said[0].startswith("host:111:dead holds the lease on 'all'") and "takes over" in said[0]
+    assert said[1].startswith("instance ") and "host:111:dead" not in said[1]
+
+
+def test_a_stop_while_waiting_out_a_lease_ends_the_start(
+    tmp_path, discord_api, monkeypatch, capsys
+) -> None:
+    """A stop (SIGTERM: the platform's, or systemctl stop) while the start waits
+    out a crashed bot's lease ends it at once and quietly: status 0, the lease
+    left as it was, no store left open."""
+    discord_api()
+    _no_gateway(monkeypatch)
+    monkeypatch.setattr(instance, "POLL_SECONDS", 0.05)
+    db = str(tmp_path / "ba.sqlite3")
+
+    async def leases(claim: bool) -> list[str]:
+        async with Store(db) as store:
+            if claim:  # a bot that claimed, then died
+                await store.acquire_lease("all", "host:111:dead", ttl=20)
+            return [x.owner for x in await store.leases()]
+
+    asyncio.run(leases(True))
+    waiting, done = threading.Event(), threading.Event()
+
+    class Said(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if "host:111:dead holds the lease" in record.getMessage():
+                waiting.set()
+
+    said = Said()
+    logging.getLogger("bot.service.instance").addHandler(said)
+
+    def stop() -> None:  # once it waits, and only while it runs
+        if waiting.wait(30) and not done.is_set():
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    stopper = threading.Thread(target=stop)
+    stopper.start()
+    try:
+        assert client.run(_cfg(db)) == 0
+    finally:
+        logging.getLogger("bot.service.instance").removeHandler(said)
+        done.set()
+        waiting.set()
+        stopper.join()
+    assert capsys.readouterr().err == ""
+    assert asyncio.run(leases(False)) == ["host:111:dead"]
