@@ -144,3 +144,13 @@ def postgres_server() -> Iterator[PostgresServer]:
     finally:
         server.cleanup()
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_database(postgres_server: PostgresServer) -> Iterator[str]:
+    """The URL of a fresh database on the session's server, dropped after the test."""
+    name, url = postgres_server.new_database()
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(name)

@@ -17,7 +17,6 @@ from bot.service.instance import POLL_SECONDS, StoppedWaiting
 from storage import LeaseHeldError
 from tests.bot.direct import FakeClock
 from tests.bot.svc import open_proc
-from tests.postgres import PostgresServer
 
 TTL = 90.0
 
@@ -27,10 +26,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "lease.sqlite3")
         return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
-    name, url = server.new_database()
-    yield url
-    server.drop_database(name)
+    yield request.getfixturevalue("postgres_database")
 
 
 class Waits:

@@ -14,14 +14,12 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 
 import pytest
 
 from bot.local.session import Local, names_file
-from tests.postgres import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,25 +60,16 @@ def test_the_names_file_of_a_database_server_is_named_after_its_database() -> No
     assert names_file("ba.sqlite3") == Path("ba.sqlite3.names.json")
 
 
-@pytest.fixture
-def database(postgres_server: PostgresServer) -> Iterator[str]:
-    name, url = postgres_server.new_database()
-    try:
-        yield url
-    finally:
-        postgres_server.drop_database(name)
-
-
 @pytest.mark.postgres
 async def test_names_survive_a_restart_on_postgresql(
-    database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    postgres_database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    code, _ = await session(database, tmp_path / "img", "new 2", "join Bob", "start 3")
+    code, _ = await session(postgres_database, tmp_path / "img", "new 2", "join Bob", "start 3")
     assert code == 0
     # the server trusts local connections: any password is let in, and must not be shown
-    with_password = database.replace("postgres:@", "postgres:SECRET@", 1)
-    assert with_password != database
+    with_password = postgres_database.replace("postgres:@", "postgres:SECRET@", 1)
+    assert with_password != postgres_database
     code, out = await session(with_password, tmp_path / "img", "scores")
     assert code == 0
     assert "@Bob" in out and "player-" not in out

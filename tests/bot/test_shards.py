@@ -16,7 +16,7 @@ import asyncio
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,6 @@ from tests.bot.shard_play import (
     play_rounds,
     start,
 )
-from tests.postgres import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,21 +71,12 @@ def test_shard_settings_from_the_environment(
 
 
 @pytest.fixture
-def database(postgres_server: PostgresServer) -> Iterator[str]:
-    name, url = postgres_server.new_database()
-    try:
-        yield url
-    finally:
-        postgres_server.drop_database(name)
-
-
-@pytest.fixture
-async def instances(database: str) -> AsyncIterator[tuple[Clock, list[GameService]]]:
+async def instances(postgres_database: str) -> AsyncIterator[tuple[Clock, list[GameService]]]:
     clock = Clock()
     services: list[GameService] = []
     try:
         for shard in range(COUNT):
-            services.append(await start(database, shard, clock=clock))
+            services.append(await start(postgres_database, shard, clock=clock))
         yield clock, services
     finally:
         for svc in services:
@@ -94,10 +84,10 @@ async def instances(database: str) -> AsyncIterator[tuple[Clock, list[GameServic
             await svc.store.close()
 
 
-async def check_clicks(database: str, accepted: dict[int, list[tuple[int, str]]]) -> None:
+async def check_clicks(postgres_database: str, accepted: dict[int, list[tuple[int, str]]]) -> None:
     """Nothing lost, nothing doubled: one action per accepted click, in order,
     and every game's log replays to its stored state."""
-    async with Store(database) as everything:
+    async with Store(postgres_database) as everything:
         for game_id, clicks in accepted.items():
             actions = await everything.get_actions(game_id)
             assert [v for v, _ in clicks] == list(range(ROUNDS))
@@ -106,7 +96,7 @@ async def check_clicks(database: str, accepted: dict[int, list[tuple[int, str]]]
 
 
 async def check_tick(
-    database: str,
+    postgres_database: str,
     games: dict[int, tuple[int, int]],
     timed: set[int],
     versions: dict[int, int],
@@ -117,7 +107,7 @@ async def check_tick(
     for shard, told in enumerate(notices):
         assert sorted(c for c, _ in told) == sorted(c for s, c in games.values() if s == shard)
     by_channel = {c: g for g, (_, c) in games.items()}
-    async with Store(database) as everything:
+    async with Store(postgres_database) as everything:
         for channel, text in (n for told in notices for n in told):
             game_id = by_channel[channel]
             rec = await everything.get_game(game_id)
@@ -133,7 +123,7 @@ async def check_tick(
 
 @pytest.mark.postgres
 async def test_two_shard_instances_on_one_database(
-    database: str, instances: tuple[Clock, list[GameService]]
+    postgres_database: str, instances: tuple[Clock, list[GameService]]
 ) -> None:
     clock, services = instances
     games: dict[int, tuple[int, int]] = {}  # game id -> (shard, channel)
@@ -144,9 +134,9 @@ async def test_two_shard_instances_on_one_database(
 
     # racing clicks in every game at once, each on the instance of its guild's shard
     results = await asyncio.gather(*(play_rounds(svc, mine[s]) for s, svc in enumerate(services)))
-    await check_clicks(database, {g: c for r in results for g, c in r.items()})
+    await check_clicks(postgres_database, {g: c for r in results for g, c in r.items()})
     for game_id, (shard, _) in games.items():  # the serving instance holds the stored state
-        async with Store(database) as everything:
+        async with Store(postgres_database) as everything:
             stored = (await everything.load_game(game_id)).game.to_json()
         assert (await services[shard].store.load_game(game_id)).game.to_json() == stored
 
@@ -165,23 +155,23 @@ async def test_two_shard_instances_on_one_database(
     ticks = await asyncio.gather(*(svc.tick() for svc in services))
     assert await asyncio.gather(*(svc.tick() for svc in services)) == [[], []]  # nothing new
     notices = [[(n.channel_id or 0, n.text) for n in told] for told in ticks]
-    await check_tick(database, games, timed, versions, notices)
+    await check_tick(postgres_database, games, timed, versions, notices)
 
 
 @pytest.mark.postgres
 async def test_a_third_instance_for_a_held_range_refuses_to_start(
-    database: str, instances: tuple[Clock, list[GameService]]
+    postgres_database: str, instances: tuple[Clock, list[GameService]]
 ) -> None:
     _clock, services = instances
     holder = services[1].instance
     assert holder is not None
     with pytest.raises(LeaseHeldError, match=f"{holder.owner} holds 'shards:1-1/2'"):
-        await start(database, 1)
+        await start(postgres_database, 1)
     # an unsharded bot may not start beside them either
     with pytest.raises(LeaseHeldError):
-        await start(database, None)
+        await start(postgres_database, None)
     # nor the real bot: its start-up refuses before serving anything
-    bot: Any = make_bot(config(database, 1))
+    bot: Any = make_bot(config(postgres_database, 1))
     assert bot.shard_count == COUNT and bot.shard_ids == [1]
     try:
         with pytest.raises(LeaseHeldError):
@@ -196,9 +186,16 @@ async def test_a_third_instance_for_a_held_range_refuses_to_start(
 class Child:
     """One bot instance in a process of its own (tests/bot/shard_child.py)."""
 
-    def __init__(self, database: str, shard: int, start_time: float) -> None:
+    def __init__(self, postgres_database: str, shard: int, start_time: float) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.bot.shard_child", database, str(shard), str(start_time)],
+            [
+                sys.executable,
+                "-m",
+                "tests.bot.shard_child",
+                postgres_database,
+                str(shard),
+                str(start_time),
+            ],
             cwd=ROOT,
             env=dict(os.environ, PYTHONPATH=str(ROOT)),
             stdin=subprocess.PIPE,
@@ -237,9 +234,9 @@ class Child:
 
 
 @pytest.mark.postgres
-def test_two_bot_processes_on_one_database(database: str) -> None:
+def test_two_bot_processes_on_one_database(postgres_database: str) -> None:
     start_time = START_TIME
-    children = [Child(database, shard, start_time) for shard in range(COUNT)]
+    children = [Child(postgres_database, shard, start_time) for shard in range(COUNT)]
     try:
         for child in children:
             assert child.line() == "ready"
@@ -252,10 +249,10 @@ def test_two_bot_processes_on_one_database(database: str) -> None:
         for lines in played:
             for _, game_id, version, option in lines:
                 accepted.setdefault(int(game_id), []).append((int(version), option))
-        asyncio.run(check_clicks(database, accepted))
+        asyncio.run(check_clicks(postgres_database, accepted))
 
         async def layout() -> dict[int, int]:
-            async with Store(database) as everything:
+            async with Store(postgres_database) as everything:
                 for rec in await everything.list_running_games():
                     shard = (rec.guild_id >> 22) % COUNT if rec.guild_id else 0
                     games[rec.id] = (shard, rec.channel_id)
@@ -265,7 +262,7 @@ def test_two_bot_processes_on_one_database(database: str) -> None:
         assert set(games) == set(accepted) and {s for s, _ in games.values()} == {0, 1}
 
         # a third process for a range already running refuses to start
-        third = Child(database, 1, start_time)
+        third = Child(postgres_database, 1, start_time)
         assert third.proc.wait(timeout=120) == 3
         refused = third.line()
         assert refused.startswith("refused") and "holds 'shards:1-1/2'" in refused
@@ -279,7 +276,7 @@ def test_two_bot_processes_on_one_database(database: str) -> None:
         assert [child.answer() for child in children] == [[], []]  # nothing new is due
         notices = [[(int(n[1]), " ".join(n[2:])) for n in told] for told in ticks]
         timed = {min(g for g, (s, _) in games.items() if s == shard) for shard in range(COUNT)}
-        asyncio.run(check_tick(database, games, timed, versions, notices))
+        asyncio.run(check_tick(postgres_database, games, timed, versions, notices))
     finally:
         for child in children:
             child.stop()
