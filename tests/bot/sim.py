@@ -64,8 +64,11 @@ interface, not labels: ``ba:o:`` option buttons, ``ba:s:`` option selects,
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import re
+import signal
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,7 +78,7 @@ import simcord
 from simcord import ChannelHandle, GuildHandle, InteractionResult, MemberActor, RoleHandle
 from simcord.results import to_discord_message
 
-from bot.client import BlackAngelBot
+from bot.client import BlackAngelBot, close_on_signals
 from bot.config import Config
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
@@ -179,6 +182,24 @@ class World:
         assert old.store is None, "close() leaves the store closed"
         await self.env.restart_bot(make_bot(self.cfg, self.seeds))
         self.restarts += 1
+
+    async def signal_the_process(self, sig: signal.Signals) -> None:
+        """Send this process ``sig`` with the bot's own handlers installed
+        (``close_on_signals``, as ``python -m bot`` does), and wait until the
+        bot has closed (its store too), then take the handlers off again."""
+        bot = self.bot
+        loop = asyncio.get_running_loop()
+        handled = close_on_signals(bot)
+        try:
+            assert sig in handled
+            os.kill(os.getpid(), sig)
+            for _ in range(500):  # the signal arrives, then close() runs: up to ~5 s
+                if bot.is_closed() and bot.store is None:
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            for handled_sig in handled:
+                loop.remove_signal_handler(handled_sig)
 
     async def advance(self, *, minutes: float = 0, hours: float = 0) -> None:
         """Let time pass (virtual): reminders, timeouts and lobby lifetimes that

@@ -4,14 +4,12 @@ reminders and turn timeouts fire on Discord's clock."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 from pathlib import Path
 
 import pytest
 
-from bot.client import close_on_signals
 from storage import GameStatus, Store
 from tests.bot.sim import World, text
 from tests.bot.simplay import lobby, step
@@ -24,18 +22,7 @@ async def test_sigterm_closes_the_bot_and_the_store(world: World) -> None:
     for _ in range(5):
         await step(world, rng)
     bot = world.bot
-    loop = asyncio.get_running_loop()
-    handled = close_on_signals(bot)
-    try:
-        assert signal.SIGTERM in handled
-        os.kill(os.getpid(), signal.SIGTERM)
-        for _ in range(500):  # the signal arrives, then close() runs: up to ~5 s
-            if bot.is_closed() and bot.store is None:
-                break
-            await asyncio.sleep(0.01)
-    finally:
-        for sig in handled:
-            loop.remove_signal_handler(sig)
+    await world.signal_the_process(signal.SIGTERM)
     assert bot.is_closed() and bot.store is None
     db = Path(world.cfg.db_path)
     assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0

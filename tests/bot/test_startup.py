@@ -237,18 +237,7 @@ async def test_a_closed_terminal_closes_the_bot_and_lets_its_lease_go(world) -> 
     """SIGHUP (the terminal the bot was started in is closed) killed it where it
     stood: its lease stayed held, and the next start was refused for 90 s."""
     bot = world.bot
-    loop = asyncio.get_running_loop()
-    handled = client.close_on_signals(bot)
-    try:
-        assert signal.SIGHUP in handled
-        os.kill(os.getpid(), signal.SIGHUP)
-        for _ in range(500):  # the signal arrives, then close() runs
-            if bot.is_closed() and bot.store is None:
-                break
-            await asyncio.sleep(0.01)
-    finally:
-        for sig in handled:
-            loop.remove_signal_handler(sig)
+    await world.signal_the_process(signal.SIGHUP)
     assert bot.is_closed() and bot.store is None
     store = await Store.open(world.cfg.db_path)
     try:  # free for the next process at once
