@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from simcord import MemberActor
+
 from tests.bot.sim import World, choices, custom_ids, decider, text
 from tests.bot.simplay import Person, dm_messages, is_over, lobby, person_step
 
@@ -13,6 +15,16 @@ from tests.bot.simplay import Person, dm_messages, is_over, lobby, person_step
 async def _play(world: World, people: dict[int, Person], rng: random.Random, n: int) -> None:
     for _ in range(n):
         await person_step(world, rng, people)
+
+
+async def _first_turn_played(world: World, players: list[MemberActor]) -> Person:
+    """The first decider, once their turn has passed (both playing as people do)."""
+    people = {m.id: Person(m) for m in players}
+    rng = random.Random(8)
+    first = decider(world.turn_message())
+    while decider(world.turn_message()) == first:
+        await person_step(world, rng, people)
+    return people[first]  # type: ignore[index]
 
 
 async def test_a_player_with_dms_decides_there_without_a_detour(world: World) -> None:
@@ -49,12 +61,7 @@ async def test_a_turn_dm_once_the_turn_passed_no_longer_says_your_turn(world: Wo
     for m in (alice, bob):
         await world.slash(m, "ba notify", dms=True)
     await lobby(world, [alice, bob])
-    people = {m.id: Person(m) for m in (alice, bob)}
-    rng = random.Random(8)
-    first = decider(world.turn_message())
-    while decider(world.turn_message()) == first:
-        await person_step(world, rng, people)
-    me = people[first]  # type: ignore[index]
+    me = await _first_turn_played(world, [alice, bob])
     past = [d for d in dm_messages(world, me.member) if "Now: " in d.content]
     assert past, "no DM of hers says whose turn it is now"
     for d in past:
@@ -95,12 +102,7 @@ async def test_without_dms_one_show_my_choices_carries_the_turn(world: World) ->
 async def test_a_panel_stops_offering_once_the_turn_passes(world: World) -> None:
     alice, bob = world.players(2)
     await lobby(world, [alice, bob])
-    people = {m.id: Person(m) for m in (alice, bob)}
-    rng = random.Random(8)
-    first = decider(world.turn_message())
-    while decider(world.turn_message()) == first:
-        await person_step(world, rng, people)
-    me = people[first]  # type: ignore[index]
+    me = await _first_turn_played(world, [alice, bob])
     assert me.panel is not None
     assert not custom_ids(me.panel, "ba:o:") and not custom_ids(me.panel, "ba:s:")
     assert "✔ Done" in me.panel.content
