@@ -87,22 +87,12 @@ class TurnMessages:
         return self.by_channel.pop(cid, None)
 
     async def take_buttons_away(self, cid: int) -> None:
-        """The channel's game went (a moderator's end or move): its turn
-        message keeps its words but loses its buttons, which would find no
-        game, and the next update posts anew. A message Discord refuses to
-        edit keeps them; a click there is told why."""
-        tracked = self.forget(cid)
-        if tracked is None:
-            return
-        async with self.edit_lock(cid):
-            with contextlib.suppress(discord.HTTPException):
-                await tracked.message.edit(view=None)
-
-    async def hold(self, cid: int) -> None:
-        """The channel's game was paused: its turn message keeps its words but
-        not the auto-play deadline (no timeout runs during a pause, so it would
-        count down to nothing) nor its buttons (a click would only hear the game
-        is paused); the resume posts the prompt anew."""
+        """The channel's game went or stopped (a moderator's end, move or
+        pause): its turn message keeps its words but loses its buttons, which
+        would find no game (or only hear it is paused), and its auto-play
+        deadline, which would count down to nothing here; the next update (a
+        resume's prompt) posts anew. A message Discord refuses to edit keeps
+        them; a click there is told why."""
         tracked = self.forget(cid)
         if tracked is None or tracked.message is None:
             return

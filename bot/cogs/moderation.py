@@ -58,7 +58,7 @@ class ModerationCog(
             r = await self.svc.pause(cid, actor)
             if r.ok:
                 try:
-                    await self.fe.turns.hold(cid)
+                    await self.fe.turns.take_buttons_away(cid)
                 except Exception:  # paused and stored: the moderator is told so all the same
                     log.exception("channel %s: the paused game's turn message not edited", cid)
             return r

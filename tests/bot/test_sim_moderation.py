@@ -251,6 +251,7 @@ async def test_a_game_ended_from_another_channel_leaves_no_live_button(world: Wo
     assert "ended game #1" in world.public()[-1].content
     old = next(m for m in world.public() if m.id == tm.id)
     assert custom_ids(old) == [], custom_ids(old)
+    assert "auto-play" in tm.content and "auto-play" not in old.content  # no countdown left
     dm = dm_messages(world, deciding)[-1]
     assert custom_ids(dm) == [], custom_ids(dm)
     assert "paused or over: see the channel" in dm.content, dm.content
